@@ -1,0 +1,39 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { ConfigModule } from './config/config.module';
+import type { Env } from './config/env';
+import { dataSourceOptions } from './database/data-source-options';
+import { HealthModule } from './health/health.module';
+import { PartnersModule } from './partners/partners.module';
+import { TranslationsModule } from './translations/translations.module';
+
+export interface AppModuleOptions {
+  env: Env;
+  /** The database to use; null builds the app without connecting (OpenAPI generation). */
+  databaseUrl: string | null;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot({ env, databaseUrl }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(databaseUrl ?? 'postgres://unused@127.0.0.1:1/unused', env.DATABASE_SSL),
+          migrationsRun: databaseUrl !== null && env.RUN_MIGRATIONS,
+          manualInitialization: databaseUrl === null,
+          retryAttempts: 3,
+          retryDelay: 1000,
+        }),
+        HealthModule,
+        TranslationsModule,
+        PartnersModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule } from '@nestjs/swagger';
+import express, { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import type { Logger as PinoLogger } from 'pino';
+import { AppModule } from './app.module';
+import { createHttpLogger, createRootLogger, PinoNestLogger } from './common/logging/logger';
+import { repoRoot } from './common/repo-root';
+import { createValidationPipe } from './common/validation';
+import type { Env } from './config/env';
+import { buildOpenApiDocument } from './openapi';
+
+export const API_PREFIX = 'api';
+
+export interface CreateAppOptions {
+  env: Env;
+  databaseUrl: string | null;
+  logger?: PinoLogger;
+  /** The repository root, to find the built web app (WEB_DIST_DIR is relative to it). */
+  rootDir?: string;
+}
+
+/**
+ * Builds the whole configured application: the same for `npm start`, the tests and the
+ * OpenAPI generator, so what is tested is what runs.
+ */
+export async function createApp(options: CreateAppOptions): Promise<NestExpressApplication> {
+  const { env, databaseUrl } = options;
+  const logger = options.logger ?? createRootLogger(env.LOG_LEVEL, false);
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot({ env, databaseUrl }),
+    { logger: new PinoNestLogger(logger), bufferLogs: false, abortOnError: false },
+  );
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  app.use(createHttpLogger(logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Swagger UI and ALTCHA's worker need blob: and data: images; nothing is loaded
+          // from a third party unless reCAPTCHA is configured.
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'worker-src': ["'self'", 'blob:'],
+          'script-src': ["'self'", ...(env.RECAPTCHA_SITE_KEY ? ['https://www.google.com', 'https://www.gstatic.com'] : [])],
+          'frame-src': ["'self'", ...(env.RECAPTCHA_SITE_KEY ? ['https://www.google.com'] : [])],
+          'connect-src': ["'self'", ...(env.IDENTITY_PROVIDER === 'cognito' ? [`https://cognito-idp.${env.COGNITO_REGION}.amazonaws.com`] : [])],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.useBodyParser('json', { limit: '1mb' });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, {
+    jsonDocumentUrl: `${API_PREFIX}/docs-json`,
+    customSiteTitle: 'Trialflow API',
+    swaggerOptions: { persistAuthorization: true },
+  });
+
+  serveWebApp(app, env, options.rootDir ?? repoRoot());
+  return app;
+}
+
+/** Serves the built web app on / with index.html for client routes; /api stays the API's. */
+function serveWebApp(app: INestApplication, env: Env, rootDir: string): void {
+  if (!env.WEB_DIST_DIR) {
+    return;
+  }
+  const dist = resolve(rootDir, env.WEB_DIST_DIR);
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) {
+    return;
+  }
+  const server = app.getHttpAdapter().getInstance() as express.Express;
+  server.use(
+    express.static(dist, {
+      index: false,
+      setHeaders: (res, path) => {
+        if (path.includes(`${join('assets', '')}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    }),
+  );
+  server.use((req: Request, res: Response, next: NextFunction) => {
+    const isApi = req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi || req.path.startsWith('/files/')) {
+      next();
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

@@ -1,0 +1,2 @@
+/** Injection token for the validated Env. */
+export const ENV = Symbol('ENV');

@@ -1,0 +1,20 @@
+import { join } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+
+/**
+ * The TypeORM options shared by the app, the migration CLI and the tests. Migrations live in
+ * the top-level migrations/ folder: TypeScript under jest, compiled JavaScript in api/dist.
+ */
+export function dataSourceOptions(url: string, ssl = false): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    ssl: ssl ? { rejectUnauthorized: false } : false,
+    synchronize: false,
+    migrationsRun: false,
+    entities: [join(__dirname, '..', '**', '*.entity.{ts,js}')],
+    migrations: [join(__dirname, '..', '..', '..', 'migrations', '*.{ts,js}')],
+    migrationsTableName: 'migrations',
+    extra: { max: 10, application_name: 'trialflow-api' },
+  };
+}

@@ -1,0 +1,88 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Client } from 'pg';
+import type { App } from 'supertest/types';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../api/src/app';
+import { createRootLogger } from '../../api/src/common/logging/logger';
+import { validateEnv } from '../../api/src/config/env';
+import { databaseUrl, TEMPLATE_DATABASE } from '../setup/test-postgres';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: App;
+  dataSource: DataSource;
+  databaseName: string;
+  close(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const url = process.env.TRIALFLOW_TEST_ADMIN_URL;
+  if (!url) {
+    throw new Error('TRIALFLOW_TEST_ADMIN_URL is not set: run the tests with test/jest-e2e.config.js');
+  }
+  return url;
+}
+
+async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of this test file's own, copied from the migrated template. */
+export async function createTestDatabase(): Promise<string> {
+  const name = `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  await withAdmin(async (client) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`);
+        return;
+      } catch (error) {
+        // Two files copying the template at the same moment: try again shortly.
+        if (attempt >= 10 || !String(error).includes('being accessed by other users')) {
+          throw error;
+        }
+        await new Promise((r) => setTimeout(r, 200 + Math.random() * 300));
+      }
+    }
+  });
+  return name;
+}
+
+export async function dropTestDatabase(name: string): Promise<void> {
+  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/** The real application, configured as in production, on a fresh copy of the database. */
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const databaseName = await createTestDatabase();
+  const env = validateEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '',
+    RUN_MIGRATIONS: 'false',
+    ...envOverrides,
+  });
+  const app = await createApp({
+    env,
+    databaseUrl: databaseUrl(adminUrl(), databaseName),
+    logger: createRootLogger('silent', false),
+  });
+  await app.init();
+  return {
+    app,
+    http: app.getHttpServer() as App,
+    dataSource: app.get(DataSource),
+    databaseName,
+    close: async () => {
+      await app.close();
+      await dropTestDatabase(databaseName);
+    },
+  };
+}
