@@ -25,9 +25,13 @@ describe('Foundation API', () => {
     it('should echo a request id header, reusing a sane incoming one', async () => {
       const fresh = await request(t.http).get('/api/health');
       expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-      const reused = await request(t.http).get('/api/health').set('X-Request-Id', 'nginx-abc-12345');
+      const reused = await request(t.http)
+        .get('/api/health')
+        .set('X-Request-Id', 'nginx-abc-12345');
       expect(reused.headers['x-request-id']).toBe('nginx-abc-12345');
-      const rejected = await request(t.http).get('/api/health').set('X-Request-Id', 'bad id <script>');
+      const rejected = await request(t.http)
+        .get('/api/health')
+        .set('X-Request-Id', 'bad id <script>');
       expect(rejected.headers['x-request-id']).not.toBe('bad id <script>');
     });
 
@@ -67,7 +71,11 @@ describe('Foundation API', () => {
         const res = await request(other.http).get('/api/config').expect(200);
         expect(res.body.identityProvider).toEqual({
           kind: 'cognito',
-          cognito: { region: 'eu-central-1', userPoolId: 'eu-central-1_AbC123', clientId: 'client-123' },
+          cognito: {
+            region: 'eu-central-1',
+            userPoolId: 'eu-central-1_AbC123',
+            clientId: 'client-123',
+          },
         });
         expect(res.body.captcha).toEqual({ kind: 'recaptcha', siteKey: 'site-key' });
         expect(res.body.features.fileUpload).toBe(false);

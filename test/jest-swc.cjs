@@ -17,7 +17,9 @@ function esmPackages() {
       : [entry];
     for (const name of names) {
       try {
-        const pkg = JSON.parse(fs.readFileSync(path.join(nodeModules, name, 'package.json'), 'utf8'));
+        const pkg = JSON.parse(
+          fs.readFileSync(path.join(nodeModules, name, 'package.json'), 'utf8'),
+        );
         if (pkg.type === 'module' && !NATIVE.some((n) => name === n || name.startsWith(`${n}/`))) {
           found.push(name);
         }

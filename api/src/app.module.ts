@@ -23,7 +23,10 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(env),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(databaseUrl ?? 'postgres://unused@127.0.0.1:1/unused', env.DATABASE_SSL),
+          ...dataSourceOptions(
+            databaseUrl ?? 'postgres://unused@127.0.0.1:1/unused',
+            env.DATABASE_SSL,
+          ),
           migrationsRun: databaseUrl !== null && env.RUN_MIGRATIONS,
           manualInitialization: databaseUrl === null,
           retryAttempts: 3,

@@ -46,9 +46,19 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
           // from a third party unless reCAPTCHA is configured.
           'img-src': ["'self'", 'data:', 'blob:'],
           'worker-src': ["'self'", 'blob:'],
-          'script-src': ["'self'", ...(env.RECAPTCHA_SITE_KEY ? ['https://www.google.com', 'https://www.gstatic.com'] : [])],
+          'script-src': [
+            "'self'",
+            ...(env.RECAPTCHA_SITE_KEY
+              ? ['https://www.google.com', 'https://www.gstatic.com']
+              : []),
+          ],
           'frame-src': ["'self'", ...(env.RECAPTCHA_SITE_KEY ? ['https://www.google.com'] : [])],
-          'connect-src': ["'self'", ...(env.IDENTITY_PROVIDER === 'cognito' ? [`https://cognito-idp.${env.COGNITO_REGION}.amazonaws.com`] : [])],
+          'connect-src': [
+            "'self'",
+            ...(env.IDENTITY_PROVIDER === 'cognito'
+              ? [`https://cognito-idp.${env.COGNITO_REGION}.amazonaws.com`]
+              : []),
+          ],
           'upgrade-insecure-requests': null,
         },
       },
@@ -93,7 +103,11 @@ function serveWebApp(app: INestApplication, env: Env, rootDir: string): void {
   );
   server.use((req: Request, res: Response, next: NextFunction) => {
     const isApi = req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`);
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi || req.path.startsWith('/files/')) {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      isApi ||
+      req.path.startsWith('/files/')
+    ) {
       next();
       return;
     }

@@ -7,14 +7,21 @@ import { resolveDatabase } from './database/resolve-database';
 
 async function bootstrap(): Promise<void> {
   const env = loadEnvOrExit();
-  const logger = createRootLogger(env.LOG_LEVEL, env.NODE_ENV === 'development' && process.stdout.isTTY);
-  const database = await resolveDatabase(env, (m) => logger.info({ context: 'EmbeddedPostgres' }, m));
+  const logger = createRootLogger(
+    env.LOG_LEVEL,
+    env.NODE_ENV === 'development' && process.stdout.isTTY,
+  );
+  const database = await resolveDatabase(env, (m) =>
+    logger.info({ context: 'EmbeddedPostgres' }, m),
+  );
 
   let shuttingDown = false;
-  const app = await createApp({ env, databaseUrl: database.url, logger }).catch(async (error: unknown) => {
-    await database.embedded?.stop();
-    throw error;
-  });
+  const app = await createApp({ env, databaseUrl: database.url, logger }).catch(
+    async (error: unknown) => {
+      await database.embedded?.stop();
+      throw error;
+    },
+  );
 
   const shutdown = async (signal: string): Promise<void> => {
     if (shuttingDown) {
@@ -47,7 +54,9 @@ bootstrap().catch((error: unknown) => {
   if (error instanceof EmbeddedPostgresError) {
     process.stderr.write(`Trialflow cannot start. ${error.message}\n`);
   } else {
-    process.stderr.write(`Trialflow failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Trialflow failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -24,22 +24,31 @@ async function freePort(): Promise<number> {
 }
 
 async function dockerAnswers(): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
   try {
     const { getContainerRuntimeClient } = await import('testcontainers');
     await Promise.race([
       getContainerRuntimeClient(),
-      new Promise((_, fail) => setTimeout(() => fail(new Error('timeout')), 5000)),
+      new Promise((_, fail) => {
+        timer = setTimeout(() => fail(new Error('timeout')), 5000);
+      }),
     ]);
     return true;
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
 /** TEST_DATABASE_URL if set; else Testcontainers when a Docker engine answers; else embedded. */
 export async function startTestPostgres(): Promise<TestPostgres> {
   if (process.env.TEST_DATABASE_URL) {
-    return { adminUrl: process.env.TEST_DATABASE_URL, kind: 'TEST_DATABASE_URL', stop: async () => undefined };
+    return {
+      adminUrl: process.env.TEST_DATABASE_URL,
+      kind: 'TEST_DATABASE_URL',
+      stop: () => Promise.resolve(),
+    };
   }
   if (process.env.TEST_SKIP_DOCKER !== 'true' && (await dockerAnswers())) {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
@@ -55,7 +64,12 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'trialflow-test-pg-'));
   // As root, Postgres runs as the 'postgres' user, which must be able to enter the folder.
   chmodSync(dir, 0o755);
-  const pg = new EmbeddedPostgres({ dataDir: join(dir, 'data'), port: await freePort(), database: 'postgres', quiet: true });
+  const pg = new EmbeddedPostgres({
+    dataDir: join(dir, 'data'),
+    port: await freePort(),
+    database: 'postgres',
+    quiet: true,
+  });
   await pg.start();
   return {
     adminUrl: pg.adminUrl,

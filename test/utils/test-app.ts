@@ -20,7 +20,9 @@ export interface TestApp {
 function adminUrl(): string {
   const url = process.env.TRIALFLOW_TEST_ADMIN_URL;
   if (!url) {
-    throw new Error('TRIALFLOW_TEST_ADMIN_URL is not set: run the tests with test/jest-e2e.config.js');
+    throw new Error(
+      'TRIALFLOW_TEST_ADMIN_URL is not set: run the tests with test/jest-e2e.config.js',
+    );
   }
   return url;
 }

@@ -34,10 +34,16 @@ async function generate(ds: DataSource, name: string): Promise<void> {
   const timestamp = Date.now();
   const className = `${toClassName(name)}${timestamp}`;
   const q = (s: string): string => JSON.stringify(s);
-  const up = sql.upQueries.map((x) => `    await q.query(${q(x.query)}${x.parameters?.length ? `, ${JSON.stringify(x.parameters)}` : ''});`);
+  const up = sql.upQueries.map(
+    (x) =>
+      `    await q.query(${q(x.query)}${x.parameters?.length ? `, ${JSON.stringify(x.parameters)}` : ''});`,
+  );
   const down = sql.downQueries
     .reverse()
-    .map((x) => `    await q.query(${q(x.query)}${x.parameters?.length ? `, ${JSON.stringify(x.parameters)}` : ''});`);
+    .map(
+      (x) =>
+        `    await q.query(${q(x.query)}${x.parameters?.length ? `, ${JSON.stringify(x.parameters)}` : ''});`,
+    );
   const target = resolve(repoRoot(), 'migrations', `${timestamp}-${toFileName(name)}.ts`);
   writeFileSync(
     target,
@@ -61,7 +67,11 @@ ${down.join('\n')}
 
 async function main(): Promise<void> {
   const [command, name] = process.argv.slice(2);
-  if (!command || !['run', 'revert', 'show', 'generate'].includes(command) || (command === 'generate' && !name)) {
+  if (
+    !command ||
+    !['run', 'revert', 'show', 'generate'].includes(command) ||
+    (command === 'generate' && !name)
+  ) {
     process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }
@@ -72,13 +82,17 @@ async function main(): Promise<void> {
     await ds.initialize();
     if (command === 'run') {
       const done = await ds.runMigrations({ transaction: 'each' });
-      process.stdout.write(done.length ? done.map((m) => `Applied ${m.name}\n`).join('') : 'No pending migrations.\n');
+      process.stdout.write(
+        done.length ? done.map((m) => `Applied ${m.name}\n`).join('') : 'No pending migrations.\n',
+      );
     } else if (command === 'revert') {
       await ds.undoLastMigration({ transaction: 'each' });
       process.stdout.write('Reverted the last migration.\n');
     } else if (command === 'show') {
       const pending = await ds.showMigrations();
-      process.stdout.write(pending ? 'There are pending migrations.\n' : 'All migrations are applied.\n');
+      process.stdout.write(
+        pending ? 'There are pending migrations.\n' : 'All migrations are applied.\n',
+      );
     } else {
       await ds.runMigrations({ transaction: 'each' });
       await generate(ds, name);

@@ -10,7 +10,11 @@ import { buildOpenApiDocument } from '../openapi';
 async function main(): Promise<void> {
   const out = resolve(process.argv[2] ?? 'openapi.json');
   const env = validateEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '' });
-  const app = await createApp({ env, databaseUrl: null, logger: createRootLogger('silent', false) });
+  const app = await createApp({
+    env,
+    databaseUrl: null,
+    logger: createRootLogger('silent', false),
+  });
   const document = buildOpenApiDocument(app);
   writeFileSync(out, `${JSON.stringify(document, null, 2)}\n`);
   await app.close();

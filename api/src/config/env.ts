@@ -1,4 +1,4 @@
-import { plainToInstance, Transform } from "class-transformer";
+import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsEmail,
@@ -15,45 +15,35 @@ import {
   ValidateIf,
   validateSync,
   ValidationError,
-} from "class-validator";
+} from 'class-validator';
 
-export const NODE_ENVS = ["development", "production", "test"] as const;
-export const LOG_LEVELS = [
-  "fatal",
-  "error",
-  "warn",
-  "info",
-  "debug",
-  "trace",
-  "silent",
-] as const;
-export const IDENTITY_PROVIDERS = ["local", "cognito"] as const;
-export const STORAGE_DRIVERS = ["local", "s3"] as const;
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const IDENTITY_PROVIDERS = ['local', 'cognito'] as const;
+export const STORAGE_DRIVERS = ['local', 's3'] as const;
 
 export type IdentityProviderKind = (typeof IDENTITY_PROVIDERS)[number];
 export type StorageDriver = (typeof STORAGE_DRIVERS)[number];
 
 const toBoolean = ({ value }: { value: unknown }): unknown => {
-  if (typeof value !== "string") {
+  if (typeof value !== 'string') {
     return value;
   }
   const v = value.trim().toLowerCase();
-  if (["true", "1", "yes", "on"].includes(v)) {
+  if (['true', '1', 'yes', 'on'].includes(v)) {
     return true;
   }
-  if (["false", "0", "no", "off"].includes(v)) {
+  if (['false', '0', 'no', 'off'].includes(v)) {
     return false;
   }
   return value;
 };
 
 const toInt = ({ value }: { value: unknown }): unknown =>
-  typeof value === "string" && /^-?\d+$/.test(value.trim())
-    ? Number(value.trim())
-    : value;
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 
 const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /**
  * Every environment variable the API reads. Validated once at boot: a missing or bad value
@@ -61,34 +51,34 @@ const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
  */
 export class Env {
   @IsIn(NODE_ENVS)
-  NODE_ENV: (typeof NODE_ENVS)[number] = "development";
+  NODE_ENV: (typeof NODE_ENVS)[number] = 'development';
 
   @Transform(toInt)
-  @IsInt()
   @Min(1)
   @Max(65535)
+  @IsInt()
   PORT = 3000;
 
   @IsString()
   @IsNotEmpty()
-  HOST = "0.0.0.0";
+  HOST = '0.0.0.0';
 
   /** The address users reach the product at; used in e-mails and links. */
   @IsUrl({
     require_tld: false,
     require_protocol: true,
-    protocols: ["http", "https"],
+    protocols: ['http', 'https'],
   })
-  PUBLIC_URL = "http://localhost:3000";
+  PUBLIC_URL = 'http://localhost:3000';
 
   @IsIn(LOG_LEVELS)
-  LOG_LEVEL: (typeof LOG_LEVELS)[number] = "info";
+  LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
 
   /** Postgres connection string. Without it the API runs an embedded Postgres in DATA_DIR. */
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/.+/, {
-    message: "DATABASE_URL must be a postgres:// connection URL",
+    message: 'DATABASE_URL must be a postgres:// connection URL',
   })
   DATABASE_URL?: string;
 
@@ -99,12 +89,12 @@ export class Env {
   /** Where the embedded Postgres and local files live. */
   @IsString()
   @IsNotEmpty()
-  DATA_DIR = ".data";
+  DATA_DIR = '.data';
 
   @Transform(toInt)
-  @IsInt()
   @Min(1)
   @Max(65535)
+  @IsInt()
   EMBEDDED_PG_PORT = 5433;
 
   @Transform(toBoolean)
@@ -113,30 +103,30 @@ export class Env {
 
   /** Built web app served on /; empty disables serving it (compose serves it with nginx). */
   @IsString()
-  WEB_DIST_DIR = "web/dist";
+  WEB_DIST_DIR = 'web/dist';
 
   @IsIn(IDENTITY_PROVIDERS)
-  IDENTITY_PROVIDER: IdentityProviderKind = "local";
+  IDENTITY_PROVIDER: IdentityProviderKind = 'local';
 
   @IsString()
   @Matches(/^[a-z]{2}(-[a-z]+)+-\d$/, {
-    message: "COGNITO_REGION must look like eu-central-1",
+    message: 'COGNITO_REGION must look like eu-central-1',
   })
-  COGNITO_REGION = "eu-central-1";
+  COGNITO_REGION = 'eu-central-1';
 
-  @ValidateIf((e: Env) => e.IDENTITY_PROVIDER === "cognito")
+  @ValidateIf((e: Env) => e.IDENTITY_PROVIDER === 'cognito')
   @IsString()
   @MaxLength(55)
   @Matches(/^[\w-]+_[0-9a-zA-Z]+$/, {
     message:
-      "COGNITO_USER_POOL_ID must look like eu-central-1_AbC123 (needed when IDENTITY_PROVIDER=cognito)",
+      'COGNITO_USER_POOL_ID must look like eu-central-1_AbC123 (needed when IDENTITY_PROVIDER=cognito)',
   })
   COGNITO_USER_POOL_ID?: string;
 
-  @ValidateIf((e: Env) => e.IDENTITY_PROVIDER === "cognito")
+  @ValidateIf((e: Env) => e.IDENTITY_PROVIDER === 'cognito')
   @IsString()
   @IsNotEmpty({
-    message: "COGNITO_CLIENT_ID is needed when IDENTITY_PROVIDER=cognito",
+    message: 'COGNITO_CLIENT_ID is needed when IDENTITY_PROVIDER=cognito',
   })
   COGNITO_CLIENT_ID?: string;
 
@@ -150,7 +140,7 @@ export class Env {
   @ValidateIf((e: Env) => e.RECAPTCHA_SITE_KEY !== undefined)
   @IsString()
   @IsNotEmpty({
-    message: "RECAPTCHA_SECRET_KEY is needed when RECAPTCHA_SITE_KEY is set",
+    message: 'RECAPTCHA_SECRET_KEY is needed when RECAPTCHA_SITE_KEY is set',
   })
   RECAPTCHA_SECRET_KEY?: string;
 
@@ -159,37 +149,35 @@ export class Env {
   FEATURE_FILE_UPLOAD = true;
 
   @IsIn(STORAGE_DRIVERS)
-  STORAGE_DRIVER: StorageDriver = "local";
+  STORAGE_DRIVER: StorageDriver = 'local';
 
   @Transform(emptyToUndefined)
-  @ValidateIf(
-    (e: Env) => e.STORAGE_DRIVER === "s3" || e.S3_ENDPOINT !== undefined,
-  )
+  @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3' || e.S3_ENDPOINT !== undefined)
   @IsUrl({
     require_tld: false,
     require_protocol: true,
-    protocols: ["http", "https"],
+    protocols: ['http', 'https'],
   })
   S3_ENDPOINT?: string;
 
   @IsString()
   @IsNotEmpty()
-  S3_REGION = "eu-central-1";
+  S3_REGION = 'eu-central-1';
 
-  @ValidateIf((e: Env) => e.STORAGE_DRIVER === "s3")
+  @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
   @IsString()
-  @IsNotEmpty({ message: "S3_BUCKET is needed when STORAGE_DRIVER=s3" })
+  @IsNotEmpty({ message: 'S3_BUCKET is needed when STORAGE_DRIVER=s3' })
   S3_BUCKET?: string;
 
-  @ValidateIf((e: Env) => e.STORAGE_DRIVER === "s3")
+  @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
   @IsString()
-  @IsNotEmpty({ message: "S3_ACCESS_KEY_ID is needed when STORAGE_DRIVER=s3" })
+  @IsNotEmpty({ message: 'S3_ACCESS_KEY_ID is needed when STORAGE_DRIVER=s3' })
   S3_ACCESS_KEY_ID?: string;
 
-  @ValidateIf((e: Env) => e.STORAGE_DRIVER === "s3")
+  @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
   @IsString()
   @IsNotEmpty({
-    message: "S3_SECRET_ACCESS_KEY is needed when STORAGE_DRIVER=s3",
+    message: 'S3_SECRET_ACCESS_KEY is needed when STORAGE_DRIVER=s3',
   })
   S3_SECRET_ACCESS_KEY?: string;
 
@@ -201,17 +189,17 @@ export class Env {
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^smtps?:\/\/.+/, {
-    message: "SMTP_URL must be an smtp:// or smtps:// URL",
+    message: 'SMTP_URL must be an smtp:// or smtps:// URL',
   })
   SMTP_URL?: string;
 
   @IsString()
   @IsNotEmpty()
-  MAIL_FROM = "Trialflow <no-reply@trialflow.local>";
+  MAIL_FROM = 'Trialflow <no-reply@trialflow.local>';
 
   /** Shown to users on the contact page and in error messages. */
   @IsEmail()
-  SUPPORT_EMAIL = "support@trialflow.local";
+  SUPPORT_EMAIL = 'support@trialflow.local';
 }
 
 /**
@@ -219,23 +207,21 @@ export class Env {
  * test/compose.e2e-spec.ts holds docker-compose.yml to this list.
  */
 export const DEPLOYMENT_REQUIRED: readonly (keyof Env)[] = [
-  "NODE_ENV",
-  "DATABASE_URL",
-  "PUBLIC_URL",
-  "STORAGE_DRIVER",
-  "S3_ENDPOINT",
-  "S3_BUCKET",
-  "S3_ACCESS_KEY_ID",
-  "S3_SECRET_ACCESS_KEY",
-  "SMTP_URL",
+  'NODE_ENV',
+  'DATABASE_URL',
+  'PUBLIC_URL',
+  'STORAGE_DRIVER',
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'SMTP_URL',
 ];
 
 export class EnvValidationError extends Error {
   constructor(readonly problems: string[]) {
-    super(
-      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
-    );
-    this.name = "EnvValidationError";
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvValidationError';
   }
 }
 
@@ -254,26 +240,19 @@ export function validateEnv(raw: Record<string, string | undefined>): Env {
   for (const [key, value] of Object.entries(raw)) {
     if (
       value !== undefined &&
-      (known.includes(key) ||
-        key.startsWith("COGNITO_") ||
-        key.startsWith("S3_"))
+      (known.includes(key) || key.startsWith('COGNITO_') || key.startsWith('S3_'))
     ) {
       input[key] = value;
     }
   }
   const env = plainToInstance(Env, input, { exposeDefaultValues: true });
-  const errors = validateSync(env, {
-    whitelist: false,
-    skipMissingProperties: false,
-  });
+  const errors = validateSync(env, { stopAtFirstError: true });
   if (errors.length > 0) {
     throw new EnvValidationError(describe(errors));
   }
-  if (env.NODE_ENV === "production" && env.DATABASE_URL === undefined) {
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL === undefined) {
     // The embedded Postgres is for a developer's machine, never for a deployment.
-    throw new EnvValidationError([
-      "DATABASE_URL must be set when NODE_ENV=production",
-    ]);
+    throw new EnvValidationError(['DATABASE_URL must be set when NODE_ENV=production']);
   }
   return env;
 }

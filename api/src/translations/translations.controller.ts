@@ -1,5 +1,11 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import { SUPPORTED_LANGUAGES } from '../common/conditions';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { TranslationsService } from './translations.service';

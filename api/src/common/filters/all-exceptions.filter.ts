@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ErrorResponseDto } from '../dto/error-response.dto';
 import { requestIdOf } from '../logging/request-id';
@@ -62,8 +62,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (r.errors) {
         body.errors = r.errors;
       }
-      if (status === HttpStatus.NOT_FOUND && message.startsWith('Cannot ')) {
-        body.message = `No route for ${req.method} ${req.originalUrl.split("?")[0]}`;
+      if (status === 404 && message.startsWith('Cannot ')) {
+        body.message = `No route for ${req.method} ${req.originalUrl.split('?')[0]}`;
       }
       return body;
     }
@@ -75,7 +75,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (parserError?.type === 'entity.too.large') {
       return { statusCode: 413, message: 'The request body is too large' };
     }
-    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+    if (
+      typeof parserError?.status === 'number' &&
+      parserError.status >= 400 &&
+      parserError.status < 500
+    ) {
       return { statusCode: parserError.status, message: 'The request could not be read' };
     }
     return { statusCode: 500, message: 'Internal server error' };

@@ -70,7 +70,7 @@ export class PinoNestLogger implements LoggerService {
     trace?: string,
   ): void {
     if (message !== null && typeof message === 'object' && !(message instanceof Error)) {
-      this.logger[level]({ context, ...(message as object) }, trace);
+      this.logger[level]({ context, ...message }, trace);
     } else if (message instanceof Error) {
       this.logger[level]({ context, err: message });
     } else {

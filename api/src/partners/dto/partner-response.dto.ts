@@ -18,7 +18,10 @@ export class PartnerResponseDto {
   @ApiProperty({ example: '/brand/trialflow.svg' })
   logo: string;
 
-  @ApiProperty({ example: '', description: "Facility grouping code ('3'–'6'), '' for the HCP app." })
+  @ApiProperty({
+    example: '',
+    description: "Facility grouping code ('3'–'6'), '' for the HCP app.",
+  })
   facilityGrouping: string;
 
   @ApiProperty({
