@@ -1,0 +1,31 @@
+import { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useIsLoggedIn, useStoredItem, useStoredUser, STORAGE_KEYS } from '@/lib/storage';
+
+/** Home needs the login flag and the stored user, else /login (spec 01 §2). */
+export function RequireHomeSession({ children }: { children: ReactNode }) {
+  const loggedIn = useIsLoggedIn();
+  return loggedIn ? children : <Navigate to={paths.login} replace />;
+}
+
+/** A guarded route needs the login flag in local storage, else /login. */
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const login = useStoredItem(STORAGE_KEYS.login);
+  const location = useLocation();
+  return login === 'true' ? (
+    children
+  ) : (
+    <Navigate to={paths.login} replace state={{ from: location.pathname }} />
+  );
+}
+
+/** The facility board: login flag needed; a user without the clinops flag is sent to /. */
+export function RequireClinops({ children }: { children: ReactNode }) {
+  const login = useStoredItem(STORAGE_KEYS.login);
+  const user = useStoredUser();
+  if (login !== 'true') {
+    return <Navigate to={paths.login} replace />;
+  }
+  return user?.clinopsuser ? children : <Navigate to={paths.home} replace />;
+}

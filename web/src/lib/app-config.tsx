@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { createContext, ReactNode, useContext } from 'react';
+import { getConfigOptions } from '@/api/@tanstack/react-query.gen';
+import type { AppConfigResponseDto } from '@/api/types.gen';
+import { Spinner } from '@/components/ui/spinner';
+
+export type AppConfig = AppConfigResponseDto;
+
+const AppConfigContext = createContext<AppConfig | null>(null);
+
+/** Loads GET /api/config once; the app renders only with it (one build serves every site). */
+export function AppConfigProvider({ children }: { children: ReactNode }) {
+  const query = useQuery({
+    ...getConfigOptions(),
+    staleTime: Infinity,
+    retry: 3,
+    retryDelay: 1500,
+  });
+  if (query.data) {
+    return <AppConfigContext.Provider value={query.data}>{children}</AppConfigContext.Provider>;
+  }
+  if (query.isError) {
+    return (
+      <div className="app-load-error" role="alert">
+        <h1>Trialflow is not reachable</h1>
+        <p>The server did not answer. Check your connection, then try again.</p>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void query.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <Spinner fullscreen label="Loading..." />;
+}
+
+export function useAppConfig(): AppConfig {
+  const config = useContext(AppConfigContext);
+  if (!config) {
+    throw new Error('useAppConfig must be used inside AppConfigProvider');
+  }
+  return config;
+}
+
+/** For tests and stories: provides a fixed configuration. */
+export function AppConfigTestProvider({
+  value,
+  children,
+}: {
+  value: AppConfig;
+  children: ReactNode;
+}) {
+  return <AppConfigContext.Provider value={value}>{children}</AppConfigContext.Provider>;
+}
