@@ -1,0 +1,365 @@
+// Browser smoke test: runs `npm start` on a throw-away data folder and free ports, drives
+// Debian's Chromium with playwright-core, and saves screenshots under test-results/smoke/.
+import { spawn } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const shots = join(root, 'test-results', 'smoke');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const freePort = () =>
+  new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+
+async function waitForHealth(url, server, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) {
+      throw new Error(`npm start exited early with code ${server.exitCode}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The app did not become healthy within ${timeoutMs / 1000} s`);
+}
+
+async function sql(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function procs() {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ');
+        return { pid: Number(d), pgrp: Number(fields[2]), cmd };
+      } catch {
+        return null;
+      }
+    })
+    .filter(Boolean);
+}
+
+/** The node process running the API inside the `npm start` process group. */
+function apiProcessOf(groupId) {
+  const found = procs().find(
+    (p) => p.pgrp === groupId && p.cmd.includes('api/dist/api/src/main.js'),
+  );
+  return found ? found.pid : null;
+}
+
+function postgresFor(dataDir) {
+  return procs()
+    .filter((p) => p.cmd.includes('postgres') && p.cmd.includes(dataDir))
+    .map((p) => p.pid);
+}
+
+async function stopServer(server) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  await new Promise((r) =>
+    server.exitCode !== null || server.signalCode !== null ? r() : server.once('exit', r),
+  );
+  // npm exits with its child; give the API a moment to finish stopping Postgres.
+  for (let i = 0; i < 50 && apiProcessOf(server.pid) !== null; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const HCP_USER = {
+  _id: 'u-smoke-1',
+  type: 'hcp',
+  email: 'dr.smoke@hospital.example',
+  firstName: 'Alexandra',
+  lastName: 'Smoke',
+  userSource: 'ancora_hcp',
+  clinopsuser: false,
+};
+
+const results = [];
+async function check(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    process.stdout.write(`  ✓ ${name} (${Date.now() - started} ms)\n`);
+  } catch (error) {
+    results.push({ name, ok: false, error });
+    process.stdout.write(
+      `  ✕ ${name}\n    ${String(error?.message ?? error)
+        .split('\n')
+        .join('\n    ')}\n`,
+    );
+  }
+}
+
+function expect(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+    );
+  }
+  mkdirSync(shots, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'trialflow-smoke-'));
+  chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const pgPort = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const startServer = () =>
+    spawn('npm', ['start'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
+  let server = startServer();
+
+  let browser;
+  try {
+    await waitForHealth(url, server, 240_000);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+
+    const newPage = async ({ loggedIn, mobile = false } = {}) => {
+      const context = await browser.newContext(
+        mobile
+          ? {
+              viewport: { width: 390, height: 844 },
+              isMobile: true,
+              hasTouch: true,
+              userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
+            }
+          : { viewport: { width: 1366, height: 900 } },
+      );
+      if (loggedIn) {
+        await context.addInitScript((user) => {
+          if (!window.localStorage.getItem('smoke-init')) {
+            window.localStorage.setItem('smoke-init', '1');
+            window.localStorage.setItem('login', 'true');
+            window.localStorage.setItem('user', JSON.stringify(user));
+            window.localStorage.setItem('userId', user._id);
+            window.localStorage.setItem('accessToken', 'smoke-token');
+          }
+        }, HCP_USER);
+      }
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      return { page, context, errors };
+    };
+
+    await check(
+      'home loads for a logged-in HCP with navbar, footer and cookie banner',
+      async () => {
+        const { page, context, errors } = await newPage({ loggedIn: true });
+        await page.goto(`${url}/`);
+        await page
+          .getByRole('heading', { name: 'Find clinical trials for your patients' })
+          .waitFor({ timeout: 15_000 });
+        expect(new URL(page.url()).pathname === '/', `expected /, got ${page.url()}`);
+        await page.getByRole('navigation').first().waitFor();
+        expect(
+          await page.getByRole('link', { name: 'Contact' }).first().isVisible(),
+          'navbar Contact link missing',
+        );
+        expect(
+          await page.getByText('Alexandra').first().isVisible(),
+          'first name not shown in the navbar',
+        );
+        expect(await page.locator('footer').isVisible(), 'footer missing');
+        expect(
+          await page
+            .getByRole('link', { name: /privacy/i })
+            .first()
+            .isVisible(),
+          'footer privacy link missing',
+        );
+        await page.screenshot({ path: join(shots, 'en-home-desktop.png'), fullPage: true });
+        expect(errors.length === 0, `browser errors: ${errors.join(' | ')}`);
+        await context.close();
+      },
+    );
+
+    await check('the cookie banner shows for a visitor and Accept stores the consent', async () => {
+      const { page, context } = await newPage({ loggedIn: false });
+      await page.goto(`${url}/about`);
+      const banner = page.getByRole('region', { name: /cookie/i });
+      await banner.waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: join(shots, 'en-about-cookie-banner.png'), fullPage: false });
+      await banner.getByRole('button').first().click();
+      await banner.waitFor({ state: 'detached', timeout: 5_000 });
+      const stored = await page.evaluate(() => window.localStorage.getItem('cookieConsentTime'));
+      expect(stored && !Number.isNaN(Date.parse(stored)), `consent time not stored: ${stored}`);
+      await context.close();
+    });
+
+    await check('switching the language to German shows Impressum in the footer', async () => {
+      const { page, context } = await newPage({ loggedIn: true });
+      await page.goto(`${url}/about`);
+      await page.locator('footer').waitFor({ timeout: 15_000 });
+      expect(
+        (await page.locator('footer').getByRole('link', { name: 'Impressum' }).count()) === 0,
+        'Impressum shown in English',
+      );
+      await page.locator('footer').getByRole('combobox').selectOption('de');
+      await page
+        .locator('footer')
+        .getByRole('link', { name: 'Impressum' })
+        .waitFor({ timeout: 10_000 });
+      expect(
+        (await page.evaluate(() => window.localStorage.getItem('lang'))) === 'de',
+        'language not stored',
+      );
+      expect((await page.locator('html').getAttribute('lang')) === 'de', 'html lang not de');
+      await page.screenshot({ path: join(shots, 'de-about-desktop.png'), fullPage: true });
+      await page.locator('footer').getByRole('link', { name: 'Impressum' }).click();
+      await page.waitForURL(`${url}/impressum`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.screenshot({ path: join(shots, 'de-impressum-desktop.png'), fullPage: true });
+      await context.close();
+    });
+
+    await check('an unknown route lands on /', async () => {
+      const { page, context } = await newPage({ loggedIn: true });
+      await page.goto(`${url}/no/such/page`);
+      await page.waitForURL(`${url}/`, { timeout: 10_000 });
+      await page.getByRole('heading', { name: 'Find clinical trials for your patients' }).waitFor();
+      await context.close();
+    });
+
+    await check('a guarded route without login lands on /login', async () => {
+      const { page, context } = await newPage({ loggedIn: false });
+      await page.goto(`${url}/dashboard`);
+      await page.waitForURL(`${url}/login`, { timeout: 10_000 });
+      await page.screenshot({ path: join(shots, 'en-login-redirect.png') });
+      await context.close();
+    });
+
+    await check('mobile layout: logo, profile icon and bottom navigation', async () => {
+      const { page, context } = await newPage({ loggedIn: true, mobile: true });
+      await page.goto(`${url}/`);
+      await page
+        .getByRole('heading', { name: 'Find clinical trials for your patients' })
+        .waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('link', { name: /profile/i })
+        .first()
+        .waitFor();
+      await page.screenshot({ path: join(shots, 'en-home-mobile.png'), fullPage: false });
+      await page.goto(`${url}/privacy`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.screenshot({ path: join(shots, 'en-privacy-mobile.png'), fullPage: false });
+      await context.close();
+    });
+
+    await check(
+      'after a crash of the API, npm start recovers the embedded Postgres and keeps the data',
+      async () => {
+        const dbUrl = `postgres://postgres:trialflow-local@127.0.0.1:${pgPort}/trialflow`;
+        await sql(
+          dbUrl,
+          "CREATE TABLE smoke_marker (v text); INSERT INTO smoke_marker VALUES ('kept')",
+        );
+        const api = apiProcessOf(server.pid);
+        expect(api !== null, 'could not find the API process');
+        process.kill(api, 'SIGKILL');
+        await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+        expect(
+          existsSync(join(dataDir, 'postgres', 'postmaster.pid')),
+          'the crash left no lock to recover from',
+        );
+        server = startServer();
+        await waitForHealth(url, server, 120_000);
+        const rows = await sql(dbUrl, 'SELECT v FROM smoke_marker');
+        expect(rows.length === 1 && rows[0].v === 'kept', `data lost: ${JSON.stringify(rows)}`);
+      },
+    );
+
+    await check('a graceful stop also stops the embedded Postgres', async () => {
+      await stopServer(server);
+      expect(
+        !existsSync(join(dataDir, 'postgres', 'postmaster.pid')),
+        'postmaster.pid left behind',
+      );
+      const leftover = postgresFor(dataDir);
+      expect(leftover.length === 0, `postgres still running: ${leftover.join(', ')}`);
+    });
+  } finally {
+    await browser?.close();
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main()
+  .catch((error) => {
+    results.push({ name: 'setup', ok: false, error });
+    process.stdout.write(`Smoke test could not run: ${error?.stack ?? error}\n`);
+  })
+  .finally(() => {
+    const passed = results.filter((r) => r.ok).length;
+    const failed = results.length - passed;
+    process.stdout.write(`Screenshots: ${shots}\n${passed} passed, ${failed} failed\n`);
+    process.exit(failed === 0 && passed > 0 ? 0 : 1);
+  });
