@@ -16,7 +16,9 @@ function newest(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+    // A folder's own time changes when a file in it is deleted or renamed.
+    const own = statSync(path).mtimeMs;
+    latest = Math.max(latest, own, entry.isDirectory() ? newest(path) : own);
   }
   return latest;
 }

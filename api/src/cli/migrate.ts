@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -62,6 +63,8 @@ ${down.join('\n')}
 }
 `,
   );
+  // House style for the generated file; a missing prettier only leaves it unformatted.
+  spawnSync('npx', ['--no-install', 'prettier', '--write', target], { stdio: 'ignore' });
   process.stdout.write(`Wrote ${target}. Review it before committing.\n`);
 }
 

@@ -2,6 +2,7 @@ import {
   Column,
   CreateDateColumn,
   Entity,
+  Index,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
@@ -9,6 +10,8 @@ import type { ConditionKey } from '../common/conditions';
 
 /** A partner brand, selected by the user's userSource (spec 01 §3). */
 @Entity({ name: 'partner' })
+// At most one default partner.
+@Index('UQ_partner_single_default', ['isDefault'], { unique: true, where: 'is_default' })
 export class Partner {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, ReactNode, useContext } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getConfigOptions } from '@/api/@tanstack/react-query.gen';
 import type { AppConfigResponseDto } from '@/api/types.gen';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,21 +21,22 @@ export function AppConfigProvider({ children }: { children: ReactNode }) {
     return <AppConfigContext.Provider value={query.data}>{children}</AppConfigContext.Provider>;
   }
   if (query.isError) {
-    return (
-      <div className="app-load-error" role="alert">
-        <h1>Trialflow is not reachable</h1>
-        <p>The server did not answer. Check your connection, then try again.</p>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => void query.refetch()}
-        >
-          Try again
-        </button>
-      </div>
-    );
+    return <ConfigLoadError onRetry={() => void query.refetch()} />;
   }
   return <Spinner fullscreen label="Loading..." />;
+}
+
+function ConfigLoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="app-load-error" role="alert">
+      <h1>{t('common.errors.unreachableTitle')}</h1>
+      <p>{t('common.errors.unreachableText')}</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {t('common.errors.tryAgain')}
+      </button>
+    </div>
+  );
 }
 
 export function useAppConfig(): AppConfig {
