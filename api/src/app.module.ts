@@ -5,9 +5,15 @@ import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { ConfigModule } from './config/config.module';
 import type { Env } from './config/env';
 import { dataSourceOptions } from './database/data-source-options';
+import { AuthModule } from './auth/auth.module';
+import { CaptchaModule } from './captcha/captcha.module';
 import { HealthModule } from './health/health.module';
+import { IdentityModule } from './identity/identity.module';
+import { MailModule } from './mail/mail.module';
 import { PartnersModule } from './partners/partners.module';
+import { SigningKeysModule } from './signing-keys/signing-keys.module';
 import { TranslationsModule } from './translations/translations.module';
+import { UsersModule } from './users/users.module';
 
 export interface AppModuleOptions {
   env: Env;
@@ -32,9 +38,15 @@ export class AppModule {
           retryAttempts: 3,
           retryDelay: 1000,
         }),
+        SigningKeysModule,
+        MailModule,
         HealthModule,
         TranslationsModule,
         PartnersModule,
+        CaptchaModule,
+        IdentityModule,
+        UsersModule,
+        AuthModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -25,7 +25,24 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Clinical-trial search and referral for oncology. Every error answers with ErrorResponseDto.',
     )
     .setVersion(version)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'The product token from /api/hcp/login_email.',
+      },
+      'bearer',
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: "The built-in identity provider's access token.",
+      },
+      'identity',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,

@@ -19,17 +19,26 @@ export function flattenValidationErrors(
   return out;
 }
 
+/** The first failed rule's message of each field, in order (custom messages included). */
+export function validationMessages(errors: ValidationError[]): string[] {
+  return errors.flatMap((error) => {
+    const own = Object.values(error.constraints ?? {}).slice(0, 1);
+    return [...own, ...validationMessages(error.children ?? [])];
+  });
+}
+
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
+    // One message per field: the first rule it fails (rules run from the property upwards).
+    stopAtFirstError: true,
     exceptionFactory: (errors) => {
-      const fields = flattenValidationErrors(errors);
       return new BadRequestException({
         statusCode: 400,
-        message: `Validation failed: ${Object.keys(fields).join(', ')}`,
-        errors: fields,
+        message: validationMessages(errors).join('; '),
+        errors: flattenValidationErrors(errors),
       });
     },
   });

@@ -144,6 +144,29 @@ export class Env {
   })
   RECAPTCHA_SECRET_KEY?: string;
 
+  /** Where reCAPTCHA answers are verified (a local stub in tests). */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+  /** ALTCHA proof of work: PBKDF2 iterations per attempt and the largest counter to find. */
+  @Transform(toInt)
+  @Min(1)
+  @Max(1_000_000)
+  @IsInt()
+  ALTCHA_COST = 1000;
+
+  @Transform(toInt)
+  @Min(2)
+  @Max(10_000_000)
+  @IsInt()
+  ALTCHA_MAX_COUNTER = 4000;
+
+  /** A Cognito-compatible endpoint instead of AWS (e.g. cognito-local in tests). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  COGNITO_ENDPOINT?: string;
+
   @Transform(toBoolean)
   @IsBoolean()
   FEATURE_FILE_UPLOAD = true;

@@ -15,6 +15,9 @@ export function dataSourceOptions(url: string, ssl = false): DataSourceOptions {
     entities: [join(__dirname, '..', '**', '*.entity.{ts,js}')],
     migrations: [join(__dirname, '..', '..', '..', 'migrations', '*.{ts,js}')],
     migrationsTableName: 'migrations',
+    // gen_random_uuid() is built into Postgres 13+; no extension to install.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
     extra: { max: 10, application_name: 'trialflow-api' },
   };
 }

@@ -3,19 +3,80 @@
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
 import type {
+  DeleteUserData,
+  DeleteUserErrors,
+  DeleteUserResponses,
+  GetCaptchaChallengeData,
+  GetCaptchaChallengeErrors,
+  GetCaptchaChallengeResponses,
   GetConfigData,
   GetConfigResponses,
   GetHealthData,
   GetHealthErrors,
   GetHealthResponses,
+  GetIdentityJwksData,
+  GetIdentityJwksResponses,
+  GetIdentityOpenIdConfigurationData,
+  GetIdentityOpenIdConfigurationResponses,
+  GetMeData,
+  GetMeErrors,
+  GetMeResponses,
   GetPartnerData,
   GetPartnerErrors,
   GetPartnerResponses,
   GetTranslationsData,
   GetTranslationsErrors,
   GetTranslationsResponses,
+  IdentityChangePasswordData,
+  IdentityChangePasswordErrors,
+  IdentityChangePasswordResponses,
+  IdentityConfirmForgotPasswordData,
+  IdentityConfirmForgotPasswordErrors,
+  IdentityConfirmForgotPasswordResponses,
+  IdentityConfirmSignUpData,
+  IdentityConfirmSignUpErrors,
+  IdentityConfirmSignUpResponses,
+  IdentityDeleteUserData,
+  IdentityDeleteUserErrors,
+  IdentityDeleteUserResponses,
+  IdentityForgotPasswordData,
+  IdentityForgotPasswordErrors,
+  IdentityForgotPasswordResponses,
+  IdentityGetUserData,
+  IdentityGetUserErrors,
+  IdentityGetUserResponses,
+  IdentityGlobalSignOutData,
+  IdentityGlobalSignOutErrors,
+  IdentityGlobalSignOutResponses,
+  IdentityRefreshData,
+  IdentityRefreshErrors,
+  IdentityRefreshResponses,
+  IdentityResendConfirmationCodeData,
+  IdentityResendConfirmationCodeErrors,
+  IdentityResendConfirmationCodeResponses,
+  IdentityRespondToChallengeData,
+  IdentityRespondToChallengeErrors,
+  IdentityRespondToChallengeResponses,
+  IdentityRevokeTokenData,
+  IdentityRevokeTokenErrors,
+  IdentityRevokeTokenResponses,
+  IdentitySignInData,
+  IdentitySignInErrors,
+  IdentitySignInResponses,
+  IdentitySignUpData,
+  IdentitySignUpErrors,
+  IdentitySignUpResponses,
   ListPartnersData,
   ListPartnersResponses,
+  LoginEmailData,
+  LoginEmailErrors,
+  LoginEmailResponses,
+  SignupData,
+  SignupErrors,
+  SignupResponses,
+  UpdateUserData,
+  UpdateUserErrors,
+  UpdateUserResponses,
 } from './types.gen';
 
 export type Options<
@@ -35,6 +96,18 @@ export type Options<
    */
   meta?: Record<string, unknown>;
 };
+
+/**
+ * A fresh ALTCHA proof-of-work challenge for the registration form
+ */
+export const getCaptchaChallenge = <ThrowOnError extends boolean = false>(
+  options?: Options<GetCaptchaChallengeData, ThrowOnError>,
+) =>
+  (options?.client ?? client).get<
+    GetCaptchaChallengeResponses,
+    GetCaptchaChallengeErrors,
+    ThrowOnError
+  >({ url: '/api/captcha/challenge', ...options });
 
 /**
  * The web app's runtime configuration
@@ -59,6 +132,76 @@ export const getTranslations = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * Exchange an identity-provider ID token for the product token and the user
+ */
+export const loginEmail = <ThrowOnError extends boolean = false>(
+  options: Options<LoginEmailData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<LoginEmailResponses, LoginEmailErrors, ThrowOnError>({
+    url: '/api/hcp/login_email',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Store the registration of a new user (after the identity sign-up)
+ */
+export const signup = <ThrowOnError extends boolean = false>(
+  options: Options<SignupData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<SignupResponses, SignupErrors, ThrowOnError>({
+    url: '/api/hcp/signup',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * The signed-in user
+ */
+export const getMe = <ThrowOnError extends boolean = false>(
+  options?: Options<GetMeData, ThrowOnError>,
+) =>
+  (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/hcp/user/me',
+    ...options,
+  });
+
+/**
+ * Update your own profile
+ */
+export const updateUser = <ThrowOnError extends boolean = false>(
+  options: Options<UpdateUserData, ThrowOnError>,
+) =>
+  (options.client ?? client).put<UpdateUserResponses, UpdateUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/hcp/user/{id}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Delete your own account (the product user and its identity)
+ */
+export const deleteUser = <ThrowOnError extends boolean = false>(
+  options: Options<DeleteUserData, ThrowOnError>,
+) =>
+  (options.client ?? client).delete<DeleteUserResponses, DeleteUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/hcp/user/{userId}',
+    ...options,
+  });
+
+/**
  * Liveness and database reachability (503 when the database is down)
  */
 export const getHealth = <ThrowOnError extends boolean = false>(
@@ -66,6 +209,253 @@ export const getHealth = <ThrowOnError extends boolean = false>(
 ) =>
   (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({
     url: '/api/health',
+    ...options,
+  });
+
+/**
+ * The built-in provider's public signing keys
+ */
+export const getIdentityJwks = <ThrowOnError extends boolean = false>(
+  options?: Options<GetIdentityJwksData, ThrowOnError>,
+) =>
+  (options?.client ?? client).get<GetIdentityJwksResponses, unknown, ThrowOnError>({
+    url: '/api/identity/.well-known/jwks.json',
+    ...options,
+  });
+
+/**
+ * OpenID discovery document of the built-in provider
+ */
+export const getIdentityOpenIdConfiguration = <ThrowOnError extends boolean = false>(
+  options?: Options<GetIdentityOpenIdConfigurationData, ThrowOnError>,
+) =>
+  (options?.client ?? client).get<GetIdentityOpenIdConfigurationResponses, unknown, ThrowOnError>({
+    url: '/api/identity/.well-known/openid-configuration',
+    ...options,
+  });
+
+/**
+ * Change the signed-in user's password
+ */
+export const identityChangePassword = <ThrowOnError extends boolean = false>(
+  options: Options<IdentityChangePasswordData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<
+    IdentityChangePasswordResponses,
+    IdentityChangePasswordErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/identity/change-password',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Set a new password with the reset code
+ */
+export const identityConfirmForgotPassword = <ThrowOnError extends boolean = false>(
+  options: Options<IdentityConfirmForgotPasswordData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<
+    IdentityConfirmForgotPasswordResponses,
+    IdentityConfirmForgotPasswordErrors,
+    ThrowOnError
+  >({
+    url: '/api/identity/confirm-forgot-password',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Confirm the e-mail address with the code
+ */
+export const identityConfirmSignUp = <ThrowOnError extends boolean = false>(
+  options: Options<IdentityConfirmSignUpData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<
+    IdentityConfirmSignUpResponses,
+    IdentityConfirmSignUpErrors,
+    ThrowOnError
+  >({
+    url: '/api/identity/confirm-sign-up',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * E-mail a password reset code
+ */
+export const identityForgotPassword = <ThrowOnError extends boolean = false>(
+  options: Options<IdentityForgotPasswordData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<
+    IdentityForgotPasswordResponses,
+    IdentityForgotPasswordErrors,
+    ThrowOnError
+  >({
+    url: '/api/identity/forgot-password',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Revoke all of the user's tokens on every device
+ */
+export const identityGlobalSignOut = <ThrowOnError extends boolean = false>(
+  options?: Options<IdentityGlobalSignOutData, ThrowOnError>,
+) =>
+  (options?.client ?? client).post<
+    IdentityGlobalSignOutResponses,
+    IdentityGlobalSignOutErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/identity/global-sign-out',
+    ...options,
+  });
+
+/**
+ * New ID and access tokens from a refresh token
+ */
+export const identityRefresh = <ThrowOnError extends boolean = false>(
+  options: Options<IdentityRefreshData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<IdentityRefreshResponses, IdentityRefreshErrors, ThrowOnError>({
+    url: '/api/identity/refresh',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * E-mail a new confirmation code
+ */
+export const identityResendConfirmationCode = <ThrowOnError extends boolean = false>(
+  options: Options<IdentityResendConfirmationCodeData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<
+    IdentityResendConfirmationCodeResponses,
+    IdentityResendConfirmationCodeErrors,
+    ThrowOnError
+  >({
+    url: '/api/identity/resend-confirmation-code',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Answer the NEW_PASSWORD_REQUIRED challenge
+ */
+export const identityRespondToChallenge = <ThrowOnError extends boolean = false>(
+  options: Options<IdentityRespondToChallengeData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<
+    IdentityRespondToChallengeResponses,
+    IdentityRespondToChallengeErrors,
+    ThrowOnError
+  >({
+    url: '/api/identity/respond-to-challenge',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Revoke one refresh token (sign-out on this device)
+ */
+export const identityRevokeToken = <ThrowOnError extends boolean = false>(
+  options: Options<IdentityRevokeTokenData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<
+    IdentityRevokeTokenResponses,
+    IdentityRevokeTokenErrors,
+    ThrowOnError
+  >({
+    url: '/api/identity/revoke-token',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Sign in with e-mail and password
+ *
+ * Answers tokens, or a NEW_PASSWORD_REQUIRED challenge for an account made by an administrator.
+ */
+export const identitySignIn = <ThrowOnError extends boolean = false>(
+  options: Options<IdentitySignInData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<IdentitySignInResponses, IdentitySignInErrors, ThrowOnError>({
+    url: '/api/identity/sign-in',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Create an identity; a confirmation code is e-mailed
+ */
+export const identitySignUp = <ThrowOnError extends boolean = false>(
+  options: Options<IdentitySignUpData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<IdentitySignUpResponses, IdentitySignUpErrors, ThrowOnError>({
+    url: '/api/identity/sign-up',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Delete the signed-in user's identity
+ */
+export const identityDeleteUser = <ThrowOnError extends boolean = false>(
+  options?: Options<IdentityDeleteUserData, ThrowOnError>,
+) =>
+  (options?.client ?? client).delete<
+    IdentityDeleteUserResponses,
+    IdentityDeleteUserErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/identity/user',
+    ...options,
+  });
+
+/**
+ * The signed-in user's attributes
+ */
+export const identityGetUser = <ThrowOnError extends boolean = false>(
+  options?: Options<IdentityGetUserData, ThrowOnError>,
+) =>
+  (options?.client ?? client).get<IdentityGetUserResponses, IdentityGetUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/identity/user',
     ...options,
   });
 

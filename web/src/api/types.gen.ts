@@ -4,6 +4,19 @@ export type ClientOptions = {
   baseUrl: string;
 };
 
+export type AltchaChallengeDto = {
+  /**
+   * Algorithm, nonce, salt, cost, key prefix, expiry.
+   */
+  parameters: {
+    [key: string]: unknown;
+  };
+  /**
+   * HMAC signature of the parameters.
+   */
+  signature?: string;
+};
+
 export type AppConfigResponseDto = {
   captcha: CaptchaConfigDto;
   conditions: Array<ConditionKey>;
@@ -16,6 +29,23 @@ export type AppConfigResponseDto = {
   supportEmail: string;
 };
 
+export type AuthTokensDto = {
+  /**
+   * Access token for the /api/identity calls.
+   */
+  accessToken: string;
+  expiresIn: number;
+  /**
+   * OpenID ID token (RS256); send it to /api/hcp/login_email.
+   */
+  idToken: string;
+  /**
+   * Absent when refreshing.
+   */
+  refreshToken?: string;
+  tokenType: string;
+};
+
 export type CaptchaConfigDto = {
   kind: CaptchaKind;
   /**
@@ -25,6 +55,17 @@ export type CaptchaConfigDto = {
 };
 
 export type CaptchaKind = 'altcha' | 'recaptcha';
+
+export type ChangePasswordDto = {
+  previousPassword: string;
+  proposedPassword: string;
+};
+
+export type CodeDeliveryDetailsDto = {
+  attributeName: 'email';
+  deliveryMedium: 'EMAIL';
+  destination: string;
+};
 
 export type CognitoSettingsDto = {
   clientId: string;
@@ -51,7 +92,22 @@ export type ConditionKey =
   | 'pancreatic_cancer'
   | 'prostate_cancer';
 
+export type ConfirmForgotPasswordDto = {
+  code: string;
+  email: string;
+  password: string;
+};
+
+export type ConfirmSignUpDto = {
+  code: string;
+  email: string;
+};
+
 export type ErrorResponseDto = {
+  /**
+   * Identity errors: the provider's exception name (e.g. UserNotConfirmedException), as Cognito names it.
+   */
+  code?: string;
   /**
    * Field path → machine code of the first failed rule (e.g. isEmail, isNotEmpty, whitelistValidation); the web app translates the code.
    */
@@ -73,6 +129,17 @@ export type FeaturesDto = {
   fileUpload: boolean;
 };
 
+export type ForgotPasswordDto = {
+  email: string;
+  language?: Language;
+};
+
+export type IdentityChallengeName = 'NEW_PASSWORD_REQUIRED';
+
+export type IdentityOkDto = {
+  ok: boolean;
+};
+
 export type IdentityProviderConfigDto = {
   cognito?: CognitoSettingsDto;
   kind: IdentityProviderKind;
@@ -80,7 +147,61 @@ export type IdentityProviderConfigDto = {
 
 export type IdentityProviderKind = 'local' | 'cognito';
 
+export type IdentityUserDto = {
+  email: string;
+  email_verified: boolean;
+  family_name: string;
+  given_name: string;
+  locale: Language;
+  sub: string;
+};
+
+export type JwksDto = {
+  keys: Array<{
+    [key: string]: string;
+  }>;
+};
+
 export type Language = 'en' | 'es' | 'de';
+
+export type LoginDataDto = {
+  /**
+   * The product access token: send it as Bearer on every call.
+   */
+  accessToken: string;
+  user: UserResponseDto;
+};
+
+export type LoginEmailDto = {
+  /**
+   * The identity provider's ID token.
+   */
+  accessToken: string;
+  registerType?: string;
+  /**
+   * The identity's sub; must match the token's.
+   */
+  sub?: string;
+  /**
+   * The e-mail, lowercased.
+   */
+  username: string;
+};
+
+export type LoginResponseDto = {
+  data: LoginDataDto;
+  status: number;
+};
+
+export type OpenIdConfigurationDto = {
+  claims_supported: Array<string>;
+  id_token_signing_alg_values_supported: Array<string>;
+  issuer: string;
+  jwks_uri: string;
+  response_types_supported: Array<string>;
+  subject_types_supported: Array<string>;
+  token_endpoint: string;
+};
 
 export type PartnerResponseDto = {
   /**
@@ -132,6 +253,174 @@ export type PartnerResponseDto = {
   userSource: string;
 };
 
+export type RefreshTokenDto = {
+  refreshToken: string;
+};
+
+export type ResendCodeDto = {
+  email: string;
+  language?: Language;
+};
+
+export type RespondToChallengeDto = {
+  challengeName: 'NEW_PASSWORD_REQUIRED';
+  email: string;
+  newPassword: string;
+  /**
+   * The session from the sign-in answer.
+   */
+  session: string;
+};
+
+export type SignInDto = {
+  email: string;
+  password: string;
+};
+
+export type SignInResponseDto = {
+  challengeName?: IdentityChallengeName;
+  /**
+   * Pass back with the challenge answer.
+   */
+  session?: string;
+  tokens?: AuthTokensDto;
+};
+
+export type SignUpDto = {
+  /**
+   * The solved captcha (ALTCHA payload or reCAPTCHA token); the same one goes to /api/hcp/signup.
+   */
+  captcha: string;
+  email: string;
+  firstName?: string;
+  /**
+   * Language of the e-mails.
+   */
+  language?: Language;
+  lastName?: string;
+  /**
+   * More than 8 characters.
+   */
+  password: string;
+};
+
+export type SignUpResponseDto = {
+  codeDeliveryDetails: CodeDeliveryDetailsDto;
+  userConfirmed: boolean;
+  /**
+   * The new identity (the sub of its tokens).
+   */
+  userSub: string;
+};
+
+export type SignupDataDto = {
+  user: UserResponseDto;
+};
+
+export type SignupDto = {
+  /**
+   * Not needed: the identity is not confirmed yet at signup.
+   */
+  accessToken?: string;
+  bookmarkId?: string;
+  /**
+   * Registration needs consent (spec 01 §5).
+   */
+  consent: boolean;
+  email: string;
+  firstName: string;
+  /**
+   * A questionnaire in progress.
+   */
+  form?: {
+    [key: string]: unknown;
+  };
+  institution?: string;
+  language?: Language;
+  lastName: string;
+  /**
+   * The solved captcha: the ALTCHA payload, or the reCAPTCHA token.
+   */
+  recaptcha: string;
+  registerType: string;
+  sessionId?: string;
+  socialId?: string;
+  subscribe?: boolean;
+  userSource?: string;
+};
+
+export type SignupResponseDto = {
+  data: SignupDataDto;
+  message: string;
+  status: number;
+};
+
+export type UpdateUserDto = {
+  /**
+   * ISO 3166-1 alpha-2, or ''
+   */
+  country?: string;
+  firstName?: string;
+  institution?: string;
+  language?: Language;
+  lastName?: string;
+  /**
+   * '' to remove
+   */
+  phoneNumber?: string;
+  subscribe?: boolean;
+};
+
+export type UserEnvelopeDto = {
+  user: UserResponseDto;
+};
+
+export type UserResponseDto = {
+  _id: string;
+  clinopsuser: boolean;
+  country: string;
+  createdAt: string;
+  email: string;
+  /**
+   * Facilities of a clinops user.
+   */
+  facilityIds: Array<number>;
+  firstName: string;
+  institution: string;
+  language: Language;
+  lastName: string;
+  phoneNumber: string;
+  registerType: string;
+  subscribe: boolean;
+  type: UserType;
+  userSource: string;
+};
+
+export type UserType = 'hcp' | 'clinops';
+
+export type GetCaptchaChallengeData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/captcha/challenge';
+};
+
+export type GetCaptchaChallengeErrors = {
+  /**
+   * reCAPTCHA is configured instead.
+   */
+  404: ErrorResponseDto;
+};
+
+export type GetCaptchaChallengeError = GetCaptchaChallengeErrors[keyof GetCaptchaChallengeErrors];
+
+export type GetCaptchaChallengeResponses = {
+  200: AltchaChallengeDto;
+};
+
+export type GetCaptchaChallengeResponse =
+  GetCaptchaChallengeResponses[keyof GetCaptchaChallengeResponses];
+
 export type GetConfigData = {
   body?: never;
   path?: never;
@@ -173,6 +462,135 @@ export type GetTranslationsResponses = {
 };
 
 export type GetTranslationsResponse = GetTranslationsResponses[keyof GetTranslationsResponses];
+
+export type LoginEmailData = {
+  body: LoginEmailDto;
+  path?: never;
+  query?: never;
+  url: '/api/hcp/login_email';
+};
+
+export type LoginEmailErrors = {
+  400: ErrorResponseDto;
+  /**
+   * The identity token is not valid.
+   */
+  401: ErrorResponseDto;
+};
+
+export type LoginEmailError = LoginEmailErrors[keyof LoginEmailErrors];
+
+export type LoginEmailResponses = {
+  200: LoginResponseDto;
+};
+
+export type LoginEmailResponse = LoginEmailResponses[keyof LoginEmailResponses];
+
+export type SignupData = {
+  body: SignupDto;
+  path?: never;
+  query?: never;
+  url: '/api/hcp/signup';
+};
+
+export type SignupErrors = {
+  /**
+   * Invalid input or captcha.
+   */
+  400: ErrorResponseDto;
+  /**
+   * User already exists.
+   */
+  409: ErrorResponseDto;
+};
+
+export type SignupError = SignupErrors[keyof SignupErrors];
+
+export type SignupResponses = {
+  200: SignupResponseDto;
+};
+
+export type SignupResponse = SignupResponses[keyof SignupResponses];
+
+export type GetMeData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/hcp/user/me';
+};
+
+export type GetMeErrors = {
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+};
+
+export type GetMeError = GetMeErrors[keyof GetMeErrors];
+
+export type GetMeResponses = {
+  200: UserEnvelopeDto;
+};
+
+export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
+
+export type UpdateUserData = {
+  body: UpdateUserDto;
+  path: {
+    id: string;
+  };
+  query?: never;
+  url: '/api/hcp/user/{id}';
+};
+
+export type UpdateUserErrors = {
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Another user.
+   */
+  403: ErrorResponseDto;
+  404: ErrorResponseDto;
+};
+
+export type UpdateUserError = UpdateUserErrors[keyof UpdateUserErrors];
+
+export type UpdateUserResponses = {
+  200: UserEnvelopeDto;
+};
+
+export type UpdateUserResponse = UpdateUserResponses[keyof UpdateUserResponses];
+
+export type DeleteUserData = {
+  body?: never;
+  path: {
+    userId: string;
+  };
+  query?: never;
+  url: '/api/hcp/user/{userId}';
+};
+
+export type DeleteUserErrors = {
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Another user.
+   */
+  403: ErrorResponseDto;
+};
+
+export type DeleteUserError = DeleteUserErrors[keyof DeleteUserErrors];
+
+export type DeleteUserResponses = {
+  204: void;
+};
+
+export type DeleteUserResponse = DeleteUserResponses[keyof DeleteUserResponses];
 
 export type GetHealthData = {
   body?: never;
@@ -262,6 +680,395 @@ export type GetHealthResponses = {
 };
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
+
+export type GetIdentityJwksData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/identity/.well-known/jwks.json';
+};
+
+export type GetIdentityJwksResponses = {
+  200: JwksDto;
+};
+
+export type GetIdentityJwksResponse = GetIdentityJwksResponses[keyof GetIdentityJwksResponses];
+
+export type GetIdentityOpenIdConfigurationData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/identity/.well-known/openid-configuration';
+};
+
+export type GetIdentityOpenIdConfigurationResponses = {
+  200: OpenIdConfigurationDto;
+};
+
+export type GetIdentityOpenIdConfigurationResponse =
+  GetIdentityOpenIdConfigurationResponses[keyof GetIdentityOpenIdConfigurationResponses];
+
+export type IdentityChangePasswordData = {
+  body: ChangePasswordDto;
+  path?: never;
+  query?: never;
+  url: '/api/identity/change-password';
+};
+
+export type IdentityChangePasswordErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or revoked access token.
+   */
+  401: ErrorResponseDto;
+};
+
+export type IdentityChangePasswordError =
+  IdentityChangePasswordErrors[keyof IdentityChangePasswordErrors];
+
+export type IdentityChangePasswordResponses = {
+  200: IdentityOkDto;
+};
+
+export type IdentityChangePasswordResponse =
+  IdentityChangePasswordResponses[keyof IdentityChangePasswordResponses];
+
+export type IdentityConfirmForgotPasswordData = {
+  body: ConfirmForgotPasswordDto;
+  path?: never;
+  query?: never;
+  url: '/api/identity/confirm-forgot-password';
+};
+
+export type IdentityConfirmForgotPasswordErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+};
+
+export type IdentityConfirmForgotPasswordError =
+  IdentityConfirmForgotPasswordErrors[keyof IdentityConfirmForgotPasswordErrors];
+
+export type IdentityConfirmForgotPasswordResponses = {
+  200: IdentityOkDto;
+};
+
+export type IdentityConfirmForgotPasswordResponse =
+  IdentityConfirmForgotPasswordResponses[keyof IdentityConfirmForgotPasswordResponses];
+
+export type IdentityConfirmSignUpData = {
+  body: ConfirmSignUpDto;
+  path?: never;
+  query?: never;
+  url: '/api/identity/confirm-sign-up';
+};
+
+export type IdentityConfirmSignUpErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+  /**
+   * UserNotFoundException
+   */
+  404: ErrorResponseDto;
+  /**
+   * LimitExceededException
+   */
+  429: ErrorResponseDto;
+};
+
+export type IdentityConfirmSignUpError =
+  IdentityConfirmSignUpErrors[keyof IdentityConfirmSignUpErrors];
+
+export type IdentityConfirmSignUpResponses = {
+  200: IdentityOkDto;
+};
+
+export type IdentityConfirmSignUpResponse =
+  IdentityConfirmSignUpResponses[keyof IdentityConfirmSignUpResponses];
+
+export type IdentityForgotPasswordData = {
+  body: ForgotPasswordDto;
+  path?: never;
+  query?: never;
+  url: '/api/identity/forgot-password';
+};
+
+export type IdentityForgotPasswordErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+  /**
+   * UserNotFoundException
+   */
+  404: ErrorResponseDto;
+};
+
+export type IdentityForgotPasswordError =
+  IdentityForgotPasswordErrors[keyof IdentityForgotPasswordErrors];
+
+export type IdentityForgotPasswordResponses = {
+  200: CodeDeliveryDetailsDto;
+};
+
+export type IdentityForgotPasswordResponse =
+  IdentityForgotPasswordResponses[keyof IdentityForgotPasswordResponses];
+
+export type IdentityGlobalSignOutData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/identity/global-sign-out';
+};
+
+export type IdentityGlobalSignOutErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or revoked access token.
+   */
+  401: ErrorResponseDto;
+};
+
+export type IdentityGlobalSignOutError =
+  IdentityGlobalSignOutErrors[keyof IdentityGlobalSignOutErrors];
+
+export type IdentityGlobalSignOutResponses = {
+  200: IdentityOkDto;
+};
+
+export type IdentityGlobalSignOutResponse =
+  IdentityGlobalSignOutResponses[keyof IdentityGlobalSignOutResponses];
+
+export type IdentityRefreshData = {
+  body: RefreshTokenDto;
+  path?: never;
+  query?: never;
+  url: '/api/identity/refresh';
+};
+
+export type IdentityRefreshErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Refresh Token has been revoked / has expired
+   */
+  401: ErrorResponseDto;
+};
+
+export type IdentityRefreshError = IdentityRefreshErrors[keyof IdentityRefreshErrors];
+
+export type IdentityRefreshResponses = {
+  200: AuthTokensDto;
+};
+
+export type IdentityRefreshResponse = IdentityRefreshResponses[keyof IdentityRefreshResponses];
+
+export type IdentityResendConfirmationCodeData = {
+  body: ResendCodeDto;
+  path?: never;
+  query?: never;
+  url: '/api/identity/resend-confirmation-code';
+};
+
+export type IdentityResendConfirmationCodeErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+  /**
+   * UserNotFoundException
+   */
+  404: ErrorResponseDto;
+};
+
+export type IdentityResendConfirmationCodeError =
+  IdentityResendConfirmationCodeErrors[keyof IdentityResendConfirmationCodeErrors];
+
+export type IdentityResendConfirmationCodeResponses = {
+  200: CodeDeliveryDetailsDto;
+};
+
+export type IdentityResendConfirmationCodeResponse =
+  IdentityResendConfirmationCodeResponses[keyof IdentityResendConfirmationCodeResponses];
+
+export type IdentityRespondToChallengeData = {
+  body: RespondToChallengeDto;
+  path?: never;
+  query?: never;
+  url: '/api/identity/respond-to-challenge';
+};
+
+export type IdentityRespondToChallengeErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Invalid or expired session.
+   */
+  401: ErrorResponseDto;
+};
+
+export type IdentityRespondToChallengeError =
+  IdentityRespondToChallengeErrors[keyof IdentityRespondToChallengeErrors];
+
+export type IdentityRespondToChallengeResponses = {
+  200: SignInResponseDto;
+};
+
+export type IdentityRespondToChallengeResponse =
+  IdentityRespondToChallengeResponses[keyof IdentityRespondToChallengeResponses];
+
+export type IdentityRevokeTokenData = {
+  body: RefreshTokenDto;
+  path?: never;
+  query?: never;
+  url: '/api/identity/revoke-token';
+};
+
+export type IdentityRevokeTokenErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+};
+
+export type IdentityRevokeTokenError = IdentityRevokeTokenErrors[keyof IdentityRevokeTokenErrors];
+
+export type IdentityRevokeTokenResponses = {
+  200: IdentityOkDto;
+};
+
+export type IdentityRevokeTokenResponse =
+  IdentityRevokeTokenResponses[keyof IdentityRevokeTokenResponses];
+
+export type IdentitySignInData = {
+  body: SignInDto;
+  path?: never;
+  query?: never;
+  url: '/api/identity/sign-in';
+};
+
+export type IdentitySignInErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Incorrect username or password.
+   */
+  401: ErrorResponseDto;
+  /**
+   * User is not confirmed.
+   */
+  403: ErrorResponseDto;
+  /**
+   * User does not exist.
+   */
+  404: ErrorResponseDto;
+  /**
+   * Password attempts exceeded
+   */
+  429: ErrorResponseDto;
+};
+
+export type IdentitySignInError = IdentitySignInErrors[keyof IdentitySignInErrors];
+
+export type IdentitySignInResponses = {
+  200: SignInResponseDto;
+};
+
+export type IdentitySignInResponse = IdentitySignInResponses[keyof IdentitySignInResponses];
+
+export type IdentitySignUpData = {
+  body: SignUpDto;
+  path?: never;
+  query?: never;
+  url: '/api/identity/sign-up';
+};
+
+export type IdentitySignUpErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+  /**
+   * UsernameExistsException
+   */
+  409: ErrorResponseDto;
+};
+
+export type IdentitySignUpError = IdentitySignUpErrors[keyof IdentitySignUpErrors];
+
+export type IdentitySignUpResponses = {
+  200: SignUpResponseDto;
+};
+
+export type IdentitySignUpResponse = IdentitySignUpResponses[keyof IdentitySignUpResponses];
+
+export type IdentityDeleteUserData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/identity/user';
+};
+
+export type IdentityDeleteUserErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or revoked access token.
+   */
+  401: ErrorResponseDto;
+};
+
+export type IdentityDeleteUserError = IdentityDeleteUserErrors[keyof IdentityDeleteUserErrors];
+
+export type IdentityDeleteUserResponses = {
+  204: void;
+};
+
+export type IdentityDeleteUserResponse =
+  IdentityDeleteUserResponses[keyof IdentityDeleteUserResponses];
+
+export type IdentityGetUserData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/identity/user';
+};
+
+export type IdentityGetUserErrors = {
+  /**
+   * Missing or malformed input.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or revoked access token.
+   */
+  401: ErrorResponseDto;
+};
+
+export type IdentityGetUserError = IdentityGetUserErrors[keyof IdentityGetUserErrors];
+
+export type IdentityGetUserResponses = {
+  200: IdentityUserDto;
+};
+
+export type IdentityGetUserResponse = IdentityGetUserResponses[keyof IdentityGetUserResponses];
 
 export type ListPartnersData = {
   body?: never;

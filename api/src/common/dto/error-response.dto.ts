@@ -18,6 +18,13 @@ export class ErrorResponseDto {
   errors?: Record<string, string>;
 
   @ApiPropertyOptional({
+    description:
+      "Identity errors: the provider's exception name (e.g. UserNotConfirmedException), as Cognito names it.",
+    example: 'UserNotConfirmedException',
+  })
+  code?: string;
+
+  @ApiPropertyOptional({
     description: 'The request id, also in the X-Request-Id header and the server log.',
     example: '9f1c2d4e-5b6a-4c3d-8e7f-0a1b2c3d4e5f',
   })

@@ -48,7 +48,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (typeof response === 'string') {
         return { statusCode: status, message: response };
       }
-      const r = response as { message?: unknown; errors?: Record<string, string> };
+      const r = response as { message?: unknown; errors?: Record<string, string>; code?: unknown };
       const message = Array.isArray(r.message)
         ? r.message.join('; ')
         : typeof r.message === 'string'
@@ -61,6 +61,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       }
       if (r.errors) {
         body.errors = r.errors;
+      }
+      if (typeof r.code === 'string') {
+        body.code = r.code;
       }
       if (status === 404 && message.startsWith('Cannot ')) {
         body.message = `No route for ${req.method} ${req.originalUrl.split('?')[0]}`;

@@ -1,0 +1,10 @@
+/**
+ * The input rules of spec 02 §5, shared by the API's DTOs (the web app has the same rules with
+ * translated messages).
+ */
+export const FULL_NAME = /^[\p{L}\p{M}.\s']*$/u;
+export const ALPHANUMERIC = /^[\p{L}\p{M}\p{N}@,.\-_\s?!']*$/u;
+export const NUMBERS_ONLY = /^\d*$/;
+/** An international number: '+', a country prefix and 4 to 15 digits in all. */
+export const PHONE = /^\+\d{5,15}$/;
+export const TEXT_MAX = 60;

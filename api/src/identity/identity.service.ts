@@ -1,0 +1,383 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { Language } from '../common/conditions';
+import { MailService } from '../mail/mail.service';
+import type {
+  AuthTokensDto,
+  CodeDeliveryDetailsDto,
+  SignInResponseDto,
+  SignUpResponseDto,
+} from './dto/identity.dto';
+import { PASSWORD_MIN_LENGTH } from './dto/identity.dto';
+import type { IdentityCode, IdentityCodePurpose } from './identity-code.entity';
+import { IdentityErrors } from './identity-errors';
+import { IdentityRepository } from './identity.repository';
+import {
+  ID_TOKEN_TTL_SECONDS,
+  IdentityTokensService,
+  REFRESH_TOKEN_TTL_DAYS,
+  sha256,
+} from './identity-tokens.service';
+import type { IdentityUser } from './identity-user.entity';
+import { hashPassword, verifyPassword } from './passwords';
+
+const CONFIRM_CODE_MINUTES = 24 * 60;
+const RESET_CODE_MINUTES = 60;
+const MAX_CODE_ATTEMPTS = 5;
+const MAX_CODES_PER_HOUR = 5;
+const MAX_FAILED_SIGN_INS = 5;
+const LOCK_MINUTES = 15;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function maskEmail(email: string): string {
+  const [local, domain = ''] = email.split('@');
+  const [host, ...rest] = domain.split('.');
+  return `${local.slice(0, 1)}***@${host.slice(0, 1)}***.${rest.join('.')}`;
+}
+
+function codeHash(userId: string, code: string): string {
+  return createHmac('sha256', userId).update(code).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function isLanguage(value: string | undefined): value is Language {
+  return value === 'en' || value === 'es' || value === 'de';
+}
+
+/** The built-in identity provider: Cognito's user-pool behaviour, on Postgres. */
+@Injectable()
+export class IdentityService {
+  constructor(
+    private readonly repo: IdentityRepository,
+    private readonly tokens: IdentityTokensService,
+    private readonly mail: MailService,
+  ) {}
+
+  async signUp(input: {
+    email: string;
+    password: string;
+    firstName?: string;
+    lastName?: string;
+    language?: Language;
+  }): Promise<SignUpResponseDto> {
+    this.assertPasswordPolicy(input.password);
+    const existing = await this.repo.findUserByEmail(input.email);
+    if (existing) {
+      throw IdentityErrors.usernameExists();
+    }
+    const user = await this.repo
+      .createUser({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        status: 'UNCONFIRMED',
+        givenName: input.firstName ?? '',
+        familyName: input.lastName ?? '',
+        locale: input.language ?? 'en',
+      })
+      .catch((error: unknown) => {
+        // Two sign-ups for one address at once: the unique index decides.
+        if (String(error).includes('duplicate key')) {
+          throw IdentityErrors.usernameExists();
+        }
+        throw error;
+      });
+    const delivery = await this.sendCode(user, 'CONFIRM_SIGN_UP');
+    return { userSub: user.id, userConfirmed: false, codeDeliveryDetails: delivery };
+  }
+
+  async confirmSignUp(email: string, code: string): Promise<void> {
+    const user = await this.requireUser(email);
+    if (user.status !== 'UNCONFIRMED') {
+      throw IdentityErrors.alreadyConfirmed();
+    }
+    await this.consumeCode(user, 'CONFIRM_SIGN_UP', code);
+    user.status = 'CONFIRMED';
+    await this.repo.saveUser(user);
+  }
+
+  async resendConfirmationCode(
+    email: string,
+    language?: Language,
+  ): Promise<CodeDeliveryDetailsDto> {
+    const user = await this.requireUser(email);
+    if (user.status !== 'UNCONFIRMED') {
+      throw IdentityErrors.alreadyConfirmed();
+    }
+    if (language) {
+      user.locale = language;
+      await this.repo.saveUser(user);
+    }
+    return this.sendCode(user, 'CONFIRM_SIGN_UP');
+  }
+
+  async signIn(email: string, password: string): Promise<SignInResponseDto> {
+    const user = await this.requireUser(email);
+    if (user.lockedUntil && user.lockedUntil > new Date()) {
+      throw IdentityErrors.passwordAttemptsExceeded();
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await this.recordFailedSignIn(user);
+      throw IdentityErrors.incorrectCredentials();
+    }
+    if (user.failedSignInCount > 0 || user.lockedUntil) {
+      user.failedSignInCount = 0;
+      user.lockedUntil = null;
+      await this.repo.saveUser(user);
+    }
+    if (user.status === 'UNCONFIRMED') {
+      throw IdentityErrors.userNotConfirmed();
+    }
+    if (user.status === 'FORCE_CHANGE_PASSWORD') {
+      return {
+        challengeName: 'NEW_PASSWORD_REQUIRED',
+        session: await this.tokens.challengeSession(user),
+      };
+    }
+    return { tokens: await this.issueTokens(user, true) };
+  }
+
+  async respondToNewPasswordChallenge(
+    email: string,
+    session: string,
+    newPassword: string,
+  ): Promise<SignInResponseDto> {
+    const claims = await this.tokens.verifyChallengeSession(session);
+    const user = await this.requireUser(email);
+    if (claims.sub !== user.id || user.status !== 'FORCE_CHANGE_PASSWORD') {
+      throw IdentityErrors.invalidSession();
+    }
+    this.assertPasswordPolicy(newPassword);
+    user.passwordHash = await hashPassword(newPassword);
+    user.status = 'CONFIRMED';
+    await this.repo.saveUser(user);
+    return { tokens: await this.issueTokens(user, true) };
+  }
+
+  async forgotPassword(email: string, language?: Language): Promise<CodeDeliveryDetailsDto> {
+    const user = await this.requireUser(email);
+    if (language) {
+      user.locale = language;
+      await this.repo.saveUser(user);
+    }
+    return this.sendCode(user, 'FORGOT_PASSWORD');
+  }
+
+  async confirmForgotPassword(email: string, code: string, password: string): Promise<void> {
+    const user = await this.requireUser(email);
+    this.assertPasswordPolicy(password);
+    await this.consumeCode(user, 'FORGOT_PASSWORD', code);
+    user.passwordHash = await hashPassword(password);
+    // Receiving the code by e-mail proves the address; a reset also lifts a lock.
+    if (user.status !== 'CONFIRMED') {
+      user.status = 'CONFIRMED';
+    }
+    user.failedSignInCount = 0;
+    user.lockedUntil = null;
+    await this.repo.saveUser(user);
+    await this.repo.revokeAllRefreshTokens(user.id);
+  }
+
+  async changePassword(accessToken: string, previous: string, proposed: string): Promise<void> {
+    const user = await this.userFromAccessToken(accessToken);
+    if (!(await verifyPassword(user.passwordHash, previous))) {
+      await this.recordFailedSignIn(user);
+      throw IdentityErrors.incorrectCredentials();
+    }
+    this.assertPasswordPolicy(proposed);
+    user.passwordHash = await hashPassword(proposed);
+    await this.repo.saveUser(user);
+  }
+
+  async refresh(refreshToken: string): Promise<AuthTokensDto> {
+    const stored = await this.repo.findRefreshTokenByHash(sha256(refreshToken));
+    if (!stored) {
+      throw IdentityErrors.invalidRefreshToken();
+    }
+    if (stored.revokedAt) {
+      throw IdentityErrors.refreshTokenRevoked();
+    }
+    if (stored.expiresAt <= new Date()) {
+      throw IdentityErrors.refreshTokenExpired();
+    }
+    const user = await this.repo.findUserById(stored.userId);
+    if (!user) {
+      throw IdentityErrors.userNotFound();
+    }
+    return this.issueTokens(user, false);
+  }
+
+  async revokeRefreshToken(refreshToken: string): Promise<void> {
+    const stored = await this.repo.findRefreshTokenByHash(sha256(refreshToken));
+    if (stored) {
+      await this.repo.revokeRefreshToken(stored.id);
+    }
+  }
+
+  /** Revokes every refresh token and every access token issued so far. */
+  async globalSignOut(accessToken: string): Promise<void> {
+    const user = await this.userFromAccessToken(accessToken);
+    await this.repo.revokeAllRefreshTokens(user.id);
+    // Whole seconds, as in the tokens' iat: a token issued in this second is revoked too.
+    user.tokensValidAfter = new Date(Math.ceil(Date.now() / 1000) * 1000);
+    await this.repo.saveUser(user);
+  }
+
+  async getUser(accessToken: string): Promise<IdentityUser> {
+    return this.userFromAccessToken(accessToken);
+  }
+
+  async deleteOwnUser(accessToken: string): Promise<void> {
+    const user = await this.userFromAccessToken(accessToken);
+    await this.repo.deleteUser(user.id);
+  }
+
+  /** For the product's account deletion and the CLI. */
+  async deleteUserById(id: string): Promise<void> {
+    await this.repo.deleteUser(id);
+  }
+
+  findUserByEmail(email: string): Promise<IdentityUser | null> {
+    return this.repo.findUserByEmail(email.trim().toLowerCase());
+  }
+
+  /** An account made by an administrator: the first sign-in asks for a new password. */
+  async adminCreateUser(input: {
+    email: string;
+    temporaryPassword: string;
+    firstName: string;
+    lastName: string;
+  }): Promise<IdentityUser> {
+    this.assertPasswordPolicy(input.temporaryPassword);
+    if (await this.repo.findUserByEmail(input.email)) {
+      throw IdentityErrors.usernameExists();
+    }
+    return this.repo.createUser({
+      email: input.email,
+      passwordHash: await hashPassword(input.temporaryPassword),
+      status: 'FORCE_CHANGE_PASSWORD',
+      givenName: input.firstName,
+      familyName: input.lastName,
+    });
+  }
+
+  private async userFromAccessToken(accessToken: string): Promise<IdentityUser> {
+    const claims = await this.tokens.verifyAccessToken(accessToken);
+    const user = await this.repo.findUserById(claims.sub);
+    if (!user) {
+      throw IdentityErrors.userNotFound();
+    }
+    const issuedAt = (claims.iat ?? 0) * 1000;
+    if (user.tokensValidAfter && issuedAt < user.tokensValidAfter.getTime()) {
+      throw IdentityErrors.accessTokenRevoked();
+    }
+    return user;
+  }
+
+  private async issueTokens(user: IdentityUser, withRefresh: boolean): Promise<AuthTokensDto> {
+    const { idToken, accessToken } = await this.tokens.issue(user);
+    const result: AuthTokensDto = {
+      idToken,
+      accessToken,
+      expiresIn: ID_TOKEN_TTL_SECONDS,
+      tokenType: 'Bearer',
+    };
+    if (withRefresh) {
+      const refreshToken = this.tokens.newRefreshToken();
+      await this.repo.saveRefreshToken({
+        userId: user.id,
+        tokenHash: sha256(refreshToken),
+        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+      });
+      result.refreshToken = refreshToken;
+    }
+    return result;
+  }
+
+  private async requireUser(email: string): Promise<IdentityUser> {
+    const user = await this.repo.findUserByEmail(email.trim().toLowerCase());
+    if (!user) {
+      throw IdentityErrors.userNotFound();
+    }
+    return user;
+  }
+
+  private assertPasswordPolicy(password: string): void {
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      throw IdentityErrors.invalidPassword();
+    }
+  }
+
+  private async recordFailedSignIn(user: IdentityUser): Promise<void> {
+    user.failedSignInCount += 1;
+    if (user.failedSignInCount >= MAX_FAILED_SIGN_INS) {
+      user.lockedUntil = new Date(Date.now() + LOCK_MINUTES * 60_000);
+      user.failedSignInCount = 0;
+    }
+    await this.repo.saveUser(user);
+    // Each wrong password costs a little more time, which slows guessing.
+    await sleep(Math.min(150 * user.failedSignInCount, 1000));
+  }
+
+  private async sendCode(
+    user: IdentityUser,
+    purpose: IdentityCodePurpose,
+  ): Promise<CodeDeliveryDetailsDto> {
+    const recent = await this.repo.countCodesSince(
+      user.id,
+      purpose,
+      new Date(Date.now() - 3_600_000),
+    );
+    if (recent >= MAX_CODES_PER_HOUR) {
+      throw IdentityErrors.attemptLimit();
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const minutes = purpose === 'CONFIRM_SIGN_UP' ? CONFIRM_CODE_MINUTES : RESET_CODE_MINUTES;
+    await this.repo.replaceCode({
+      userId: user.id,
+      purpose,
+      codeHash: codeHash(user.id, code),
+      expiresAt: new Date(Date.now() + minutes * 60_000),
+    });
+    await this.mail.send({
+      to: user.email,
+      template: purpose === 'CONFIRM_SIGN_UP' ? 'confirm-sign-up' : 'forgot-password',
+      language: isLanguage(user.locale) ? user.locale : 'en',
+      variables: { code, firstName: user.givenName, minutes },
+    });
+    return { destination: maskEmail(user.email), deliveryMedium: 'EMAIL', attributeName: 'email' };
+  }
+
+  /** Checks a code: single use, expiring, and dead after too many wrong tries. */
+  private async consumeCode(
+    user: IdentityUser,
+    purpose: IdentityCodePurpose,
+    code: string,
+  ): Promise<void> {
+    const stored: IdentityCode | null = await this.repo.findOpenCode(user.id, purpose);
+    if (!stored) {
+      throw IdentityErrors.expiredCode();
+    }
+    if (stored.failedAttempts >= MAX_CODE_ATTEMPTS) {
+      throw IdentityErrors.attemptLimit();
+    }
+    if (stored.expiresAt <= new Date()) {
+      throw IdentityErrors.expiredCode();
+    }
+    if (!sameHash(stored.codeHash, codeHash(user.id, code))) {
+      stored.failedAttempts += 1;
+      await this.repo.saveCode(stored);
+      await sleep(Math.min(150 * stored.failedAttempts, 1000));
+      throw stored.failedAttempts >= MAX_CODE_ATTEMPTS
+        ? IdentityErrors.attemptLimit()
+        : IdentityErrors.codeMismatch();
+    }
+    stored.usedAt = new Date();
+    await this.repo.saveCode(stored);
+  }
+}
