@@ -56,7 +56,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
           'connect-src': [
             "'self'",
             ...(env.IDENTITY_PROVIDER === 'cognito'
-              ? [`https://cognito-idp.${env.COGNITO_REGION}.amazonaws.com`]
+              ? [env.COGNITO_ENDPOINT ?? `https://cognito-idp.${env.COGNITO_REGION}.amazonaws.com`]
               : []),
           ],
           'upgrade-insecure-requests': null,

@@ -31,14 +31,23 @@ export class AuthService {
     if (identity.email !== body.username || (body.sub && body.sub !== identity.sub)) {
       throw new UnauthorizedException('The identity token does not belong to this user.');
     }
+    if (this.env.IDENTITY_PROVIDER === 'local') {
+      // An ID token outlives its identity: a deleted account must not come back through it.
+      const local = await this.identity.findUserByEmail(identity.email);
+      if (local?.id !== identity.sub) {
+        throw new UnauthorizedException('The identity token is not valid. Please sign in again.');
+      }
+    }
     let user: User | null =
       (await this.users.findByIdentitySub(identity.sub)) ??
       (await this.users.findByEmail(identity.email));
     if (!user) {
       user = await this.users.create({
         email: identity.email,
-        firstName: identity.givenName || identity.email.split('@')[0],
-        lastName: identity.familyName,
+        // The columns hold 60 characters; an address's local part may have 64, Cognito's
+        // names up to 2048.
+        firstName: (identity.givenName || identity.email.split('@')[0]).slice(0, 60),
+        lastName: identity.familyName.slice(0, 60),
         registerType: body.registerType ?? 'email',
       });
     }

@@ -13,6 +13,9 @@ export interface VerifiedIdentity {
   familyName: string;
 }
 
+/** Unknown key ids trigger a new JWKS fetch at most this often. */
+const MIN_REFETCH_MS = 60_000;
+
 const invalid = (): UnauthorizedException =>
   new UnauthorizedException('The identity token is not valid. Please sign in again.');
 
@@ -26,6 +29,9 @@ export class IdentityTokenVerifier {
   private readonly client: JwksClient;
   private readonly issuer: string;
   private readonly audience: string;
+  /** The provider's keys by kid, and when they were fetched. */
+  private keySet: { fetchedAt: number; keys: Map<string, string> } | null = null;
+  private fetching: Promise<void> | null = null;
 
   constructor(@Inject(ENV) env: Env, keys: SigningKeysService) {
     if (env.IDENTITY_PROVIDER === 'cognito') {
@@ -36,21 +42,16 @@ export class IdentityTokenVerifier {
       this.audience = env.COGNITO_CLIENT_ID ?? '';
       this.client = new JwksClient({
         jwksUri: `${this.issuer}/.well-known/jwks.json`,
-        cache: true,
-        cacheMaxAge: 10 * 60_000,
-        rateLimit: true,
-        jwksRequestsPerMinute: 10,
         timeout: 5000,
       });
     } else {
       this.issuer = `${env.PUBLIC_URL.replace(/\/$/, '')}/api/identity`;
       this.audience = LOCAL_CLIENT_ID;
-      // The built-in provider's JWKS is ours: read it from the database, not over HTTP.
+      // The built-in provider's JWKS is ours: read it from the database, never over HTTP (a
+      // getKeysInterceptor would fall back to fetching PUBLIC_URL for an unknown key id).
       this.client = new JwksClient({
         jwksUri: `${this.issuer}/.well-known/jwks.json`,
-        cache: true,
-        cacheMaxAge: 60_000,
-        getKeysInterceptor: () => keys.publicJwks('identity') as never,
+        fetcher: async () => ({ keys: await keys.publicJwks('identity') }),
       });
     }
   }
@@ -60,10 +61,13 @@ export class IdentityTokenVerifier {
     if (!decoded || decoded.header.alg !== 'RS256' || !decoded.header.kid) {
       throw invalid();
     }
-    let publicKey: string;
-    try {
-      publicKey = (await this.client.getSigningKey(decoded.header.kid)).getPublicKey();
-    } catch {
+    const payload = decoded.payload;
+    if (typeof payload === 'string' || payload.iss !== this.issuer) {
+      // Not this provider's token: no reason to look for its key.
+      throw invalid();
+    }
+    const publicKey = await this.publicKey(decoded.header.kid);
+    if (!publicKey) {
       throw invalid();
     }
     let claims: JwtPayload;
@@ -95,5 +99,38 @@ export class IdentityTokenVerifier {
       givenName: typeof claims.given_name === 'string' ? claims.given_name : '',
       familyName: typeof claims.family_name === 'string' ? claims.family_name : '',
     };
+  }
+
+  /**
+   * The key for a kid from the provider's JWKS, fetched at most once a minute however many
+   * unknown kids arrive, so forged tokens can neither flood the provider nor exhaust a limit
+   * that real logins need. Known keys are kept ten minutes.
+   */
+  private async publicKey(kid: string): Promise<string | null> {
+    const age = this.keySet ? Date.now() - this.keySet.fetchedAt : Infinity;
+    const known = this.keySet?.keys.get(kid);
+    if (known && age < 10 * 60_000) {
+      return known;
+    }
+    if (age >= MIN_REFETCH_MS) {
+      this.fetching ??= this.fetchKeys().finally(() => {
+        this.fetching = null;
+      });
+      await this.fetching;
+    }
+    return this.keySet?.keys.get(kid) ?? known ?? null;
+  }
+
+  private async fetchKeys(): Promise<void> {
+    try {
+      const keys = await this.client.getSigningKeys();
+      this.keySet = {
+        fetchedAt: Date.now(),
+        keys: new Map(keys.map((k) => [k.kid, k.getPublicKey()])),
+      };
+    } catch {
+      // Unreachable JWKS: keep what we had, and try again only after the pause.
+      this.keySet = { fetchedAt: Date.now(), keys: this.keySet?.keys ?? new Map<string, string>() };
+    }
   }
 }

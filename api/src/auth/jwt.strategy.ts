@@ -52,6 +52,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const roles = Array.isArray(payload.roles)
       ? (payload.roles.filter((r) => r === 'hcp' || r === 'clinops') as Role[])
       : [];
-    return { id: payload.sub, email: String(payload.email ?? ''), roles };
+    return {
+      id: payload.sub,
+      email: typeof payload.email === 'string' ? payload.email : '',
+      roles,
+    };
   }
 }

@@ -67,13 +67,13 @@ export class CaptchaService {
    * Throws 400 'Captcha verification failed.' unless the token proves a solved captcha that is
    * new or was already used for this same e-mail address.
    */
-  async verify(token: string | undefined, email: string): Promise<void> {
+  async verify(token: string | undefined, email: string, field = 'recaptcha'): Promise<void> {
     const ok = token ? await this.verifyBound(token, email.trim().toLowerCase()) : false;
     if (!ok) {
       throw new BadRequestException({
         statusCode: 400,
         message: 'Captcha verification failed.',
-        errors: { recaptcha: 'captcha' },
+        errors: { [field]: 'captcha' },
       });
     }
   }

@@ -32,6 +32,7 @@ export class AppConfigService {
                 region: env.COGNITO_REGION,
                 userPoolId: env.COGNITO_USER_POOL_ID ?? '',
                 clientId: env.COGNITO_CLIENT_ID ?? '',
+                ...(env.COGNITO_ENDPOINT ? { endpoint: env.COGNITO_ENDPOINT } : {}),
               },
             }
           : { kind: IdentityProviderKind.Local },

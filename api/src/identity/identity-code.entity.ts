@@ -34,6 +34,7 @@ export class IdentityCode {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;
 
+  /** Set when the code is used, or closed because a newer one was sent. */
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt: Date | null;
 

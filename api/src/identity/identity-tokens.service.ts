@@ -18,6 +18,8 @@ export interface IdentityAccessClaims extends JwtPayload {
   token_use: 'access';
   client_id: string;
   username: string;
+  /** The issue time in milliseconds: global sign-out compares it (iat has whole seconds). */
+  issued_at_ms?: number;
 }
 
 export function sha256(value: string): string {
@@ -65,6 +67,7 @@ export class IdentityTokensService {
         username: user.email,
         scope: 'openid email profile',
         auth_time: authTime,
+        issued_at_ms: Date.now(),
       },
       key.privateKeyPem,
       { ...options, jwtid: randomUUID() },

@@ -57,7 +57,7 @@ export class IdentityController {
   @HttpCode(200)
   async identitySignUp(@Body() body: SignUpDto): Promise<SignUpResponseDto> {
     // Sign-up sends e-mails: only after a solved captcha.
-    await this.captcha.verify(body.captcha, body.email);
+    await this.captcha.verify(body.captcha, body.email, 'captcha');
     return this.identity.signUp(body);
   }
 

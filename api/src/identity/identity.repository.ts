@@ -18,6 +18,44 @@ export class IdentityRepository {
     return this.users.findOneBy({ email });
   }
 
+  /**
+   * Counts a sign-in attempt before the password is checked, atomically, so parallel guesses
+   * are counted too. Answers false when the account is locked or this attempt locks it.
+   */
+  async beginSignInAttempt(id: string, maxAttempts: number, lockMinutes: number): Promise<boolean> {
+    // Plain SQL: TypeORM's query builder drops a RETURNING of a column name here.
+    const result: unknown = await this.users.query(
+      `UPDATE identity_user SET failed_sign_in_count = failed_sign_in_count + 1
+        WHERE id = $1 AND (locked_until IS NULL OR locked_until <= now())
+        RETURNING failed_sign_in_count`,
+      [id],
+    );
+    // For an UPDATE the postgres driver answers [rows, affected count].
+    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as {
+      failed_sign_in_count: number;
+    }[];
+    if (rows.length === 0) {
+      return false;
+    }
+    if (rows[0].failed_sign_in_count > maxAttempts) {
+      await this.users
+        .createQueryBuilder()
+        .update()
+        .set({
+          failedSignInCount: 0,
+          lockedUntil: () => `now() + interval '${Math.floor(lockMinutes)} minutes'`,
+        })
+        .where('id = :id', { id })
+        .execute();
+      return false;
+    }
+    return true;
+  }
+
+  async resetSignInAttempts(id: string): Promise<void> {
+    await this.users.update({ id }, { failedSignInCount: 0, lockedUntil: null });
+  }
+
   findUserById(id: string): Promise<IdentityUser | null> {
     return this.users.findOneBy({ id });
   }
@@ -34,12 +72,43 @@ export class IdentityRepository {
     await this.users.delete({ id });
   }
 
-  /** Replaces the user's open codes of this purpose with a new one. */
+  /**
+   * Replaces the user's open codes of this purpose with a new one. The old ones are closed, not
+   * deleted: they still count towards the codes sent per hour.
+   */
   async replaceCode(
     data: Partial<IdentityCode> & { userId: string; purpose: IdentityCodePurpose },
   ): Promise<IdentityCode> {
-    await this.codes.delete({ userId: data.userId, purpose: data.purpose, usedAt: IsNull() });
+    await this.codes.update(
+      { userId: data.userId, purpose: data.purpose, usedAt: IsNull() },
+      { usedAt: new Date() },
+    );
     return this.codes.save(this.codes.create(data));
+  }
+
+  /**
+   * Takes one try of an open code, atomically, so that parallel guesses are all counted. Answers
+   * the tries taken so far, or null when the code has no tries left or is no longer open.
+   */
+  async takeCodeAttempt(id: string, maxAttempts: number): Promise<number | null> {
+    const result = await this.codes
+      .createQueryBuilder()
+      .update(IdentityCode)
+      .set({ failedAttempts: () => 'failed_attempts + 1' })
+      .where('id = :id AND used_at IS NULL AND failed_attempts < :maxAttempts', {
+        id,
+        maxAttempts,
+      })
+      .returning('failed_attempts')
+      .execute();
+    const rows = result.raw as { failed_attempts: number }[];
+    return result.affected ? rows[0].failed_attempts : null;
+  }
+
+  /** Marks an open code used; false when another request used it first. */
+  async useCode(id: string): Promise<boolean> {
+    const result = await this.codes.update({ id, usedAt: IsNull() }, { usedAt: new Date() });
+    return (result.affected ?? 0) > 0;
   }
 
   findOpenCode(userId: string, purpose: IdentityCodePurpose): Promise<IdentityCode | null> {
@@ -51,10 +120,6 @@ export class IdentityRepository {
 
   countCodesSince(userId: string, purpose: IdentityCodePurpose, since: Date): Promise<number> {
     return this.codes.countBy({ userId, purpose, createdAt: MoreThan(since) });
-  }
-
-  saveCode(code: IdentityCode): Promise<IdentityCode> {
-    return this.codes.save(code);
   }
 
   saveRefreshToken(data: Partial<IdentityRefreshToken>): Promise<IdentityRefreshToken> {

@@ -118,18 +118,14 @@ export class IdentityService {
 
   async signIn(email: string, password: string): Promise<SignInResponseDto> {
     const user = await this.requireUser(email);
-    if (user.lockedUntil && user.lockedUntil > new Date()) {
+    if (!(await this.repo.beginSignInAttempt(user.id, MAX_FAILED_SIGN_INS, LOCK_MINUTES))) {
       throw IdentityErrors.passwordAttemptsExceeded();
     }
     if (!(await verifyPassword(user.passwordHash, password))) {
-      await this.recordFailedSignIn(user);
+      await this.slowDown(user.id);
       throw IdentityErrors.incorrectCredentials();
     }
-    if (user.failedSignInCount > 0 || user.lockedUntil) {
-      user.failedSignInCount = 0;
-      user.lockedUntil = null;
-      await this.repo.saveUser(user);
-    }
+    await this.repo.resetSignInAttempts(user.id);
     if (user.status === 'UNCONFIRMED') {
       throw IdentityErrors.userNotConfirmed();
     }
@@ -185,10 +181,14 @@ export class IdentityService {
 
   async changePassword(accessToken: string, previous: string, proposed: string): Promise<void> {
     const user = await this.userFromAccessToken(accessToken);
+    if (!(await this.repo.beginSignInAttempt(user.id, MAX_FAILED_SIGN_INS, LOCK_MINUTES))) {
+      throw IdentityErrors.passwordAttemptsExceeded();
+    }
     if (!(await verifyPassword(user.passwordHash, previous))) {
-      await this.recordFailedSignIn(user);
+      await this.slowDown(user.id);
       throw IdentityErrors.incorrectCredentials();
     }
+    await this.repo.resetSignInAttempts(user.id);
     this.assertPasswordPolicy(proposed);
     user.passwordHash = await hashPassword(proposed);
     await this.repo.saveUser(user);
@@ -223,8 +223,9 @@ export class IdentityService {
   async globalSignOut(accessToken: string): Promise<void> {
     const user = await this.userFromAccessToken(accessToken);
     await this.repo.revokeAllRefreshTokens(user.id);
-    // Whole seconds, as in the tokens' iat: a token issued in this second is revoked too.
-    user.tokensValidAfter = new Date(Math.ceil(Date.now() / 1000) * 1000);
+    // Compared with the tokens' issue time in milliseconds: whole seconds (iat) would also
+    // revoke the tokens of a sign-in later in the same second.
+    user.tokensValidAfter = new Date();
     await this.repo.saveUser(user);
   }
 
@@ -272,7 +273,8 @@ export class IdentityService {
     if (!user) {
       throw IdentityErrors.userNotFound();
     }
-    const issuedAt = (claims.iat ?? 0) * 1000;
+    const issuedAt =
+      typeof claims.issued_at_ms === 'number' ? claims.issued_at_ms : (claims.iat ?? 0) * 1000;
     if (user.tokensValidAfter && issuedAt < user.tokensValidAfter.getTime()) {
       throw IdentityErrors.accessTokenRevoked();
     }
@@ -313,15 +315,10 @@ export class IdentityService {
     }
   }
 
-  private async recordFailedSignIn(user: IdentityUser): Promise<void> {
-    user.failedSignInCount += 1;
-    if (user.failedSignInCount >= MAX_FAILED_SIGN_INS) {
-      user.lockedUntil = new Date(Date.now() + LOCK_MINUTES * 60_000);
-      user.failedSignInCount = 0;
-    }
-    await this.repo.saveUser(user);
-    // Each wrong password costs a little more time, which slows guessing.
-    await sleep(Math.min(150 * user.failedSignInCount, 1000));
+  /** Each wrong password costs a little more time, which slows guessing. */
+  private async slowDown(userId: string): Promise<void> {
+    const user = await this.repo.findUserById(userId);
+    await sleep(Math.min(150 * (user?.failedSignInCount ?? 1), 1000));
   }
 
   private async sendCode(
@@ -369,15 +366,20 @@ export class IdentityService {
     if (stored.expiresAt <= new Date()) {
       throw IdentityErrors.expiredCode();
     }
+    // Every try is counted in the database before the comparison: parallel guesses cannot share
+    // one reading of the counter.
+    const tries = await this.repo.takeCodeAttempt(stored.id, MAX_CODE_ATTEMPTS);
+    if (tries === null) {
+      throw IdentityErrors.attemptLimit();
+    }
     if (!sameHash(stored.codeHash, codeHash(user.id, code))) {
-      stored.failedAttempts += 1;
-      await this.repo.saveCode(stored);
-      await sleep(Math.min(150 * stored.failedAttempts, 1000));
-      throw stored.failedAttempts >= MAX_CODE_ATTEMPTS
+      await sleep(Math.min(150 * tries, 1000));
+      throw tries >= MAX_CODE_ATTEMPTS
         ? IdentityErrors.attemptLimit()
         : IdentityErrors.codeMismatch();
     }
-    stored.usedAt = new Date();
-    await this.repo.saveCode(stored);
+    if (!(await this.repo.useCode(stored.id))) {
+      throw IdentityErrors.expiredCode();
+    }
   }
 }

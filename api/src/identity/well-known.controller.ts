@@ -1,10 +1,13 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SigningKeysService } from '../signing-keys/signing-keys.service';
 import { JwksDto, OpenIdConfigurationDto } from './dto/identity.dto';
+import { LocalIdentityEnabledGuard } from './identity-access-token';
 import { IdentityTokensService } from './identity-tokens.service';
 
 @ApiTags('identity')
+// Off with IDENTITY_PROVIDER=cognito, like the provider's other calls: no unused key is made.
+@UseGuards(LocalIdentityEnabledGuard)
 @Controller('identity/.well-known')
 export class WellKnownController {
   constructor(

@@ -1,12 +1,29 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createTransport, Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { Repository } from 'typeorm';
 import type { Language } from '../common/conditions';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
 import { OutboxMail } from './outbox-mail.entity';
 import { MailTemplate, MailVariables, renderMail } from './templates/mail-templates';
+
+function smtpOptions(smtpUrl: string): SMTPTransport.Options {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  };
+}
 
 export interface SendMailInput {
   to: string;
@@ -28,7 +45,8 @@ export class MailService implements OnModuleDestroy {
     @Inject(ENV) private readonly env: Env,
     @InjectRepository(OutboxMail) private readonly outbox: Repository<OutboxMail>,
   ) {
-    this.transport = env.SMTP_URL ? createTransport(env.SMTP_URL) : null;
+    // Bounded waits: a mail server that never answers must not hold a sign-up for minutes.
+    this.transport = env.SMTP_URL ? createTransport(smtpOptions(env.SMTP_URL)) : null;
   }
 
   async send(input: SendMailInput): Promise<void> {
@@ -59,14 +77,17 @@ export class MailService implements OnModuleDestroy {
         'Mail (no SMTP_URL set)',
       );
     }
+    // Once the mail server has it, the outbox keeps a record without the one-time code.
+    const redact = (text: string): string =>
+      delivery === 'sent' ? text.split(input.variables.code).join('••••••') : text;
     await this.outbox.save(
       this.outbox.create({
         recipient: input.to,
         template: input.template,
         language: input.language,
         subject: mail.subject,
-        bodyText: mail.text,
-        bodyHtml: mail.html,
+        bodyText: redact(mail.text),
+        bodyHtml: redact(mail.html),
         delivery,
       }),
     );

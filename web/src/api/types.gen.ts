@@ -69,6 +69,10 @@ export type CodeDeliveryDetailsDto = {
 
 export type CognitoSettingsDto = {
   clientId: string;
+  /**
+   * A Cognito-compatible endpoint instead of AWS (tests).
+   */
+  endpoint?: string;
   region: string;
   userPoolId: string;
 };

@@ -26,6 +26,9 @@ export class CognitoSettingsDto {
 
   @ApiProperty()
   clientId: string;
+
+  @ApiPropertyOptional({ description: 'A Cognito-compatible endpoint instead of AWS (tests).' })
+  endpoint?: string;
 }
 
 export class IdentityProviderConfigDto {
