@@ -1,6 +1,7 @@
 import { createBrowserRouter, RouteObject } from 'react-router-dom';
-import { AppShell } from '@/components/layout/app-shell';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { AppRoot } from './routes/app-root';
 import { CatchAllRoute } from './routes/catch-all';
 import { RequireClinops, RequireHomeSession, RequireLogin } from './routes/guards';
 import { HomeRoute } from './routes/home';
@@ -17,12 +18,31 @@ const staticPage =
     return { Component: pages[name] };
   };
 
+const identityScreen = (name: 'LoginScreen' | 'ConfirmScreen' | 'RegisterScreen') => async () => {
+  const screens = await import('@/features/identity/screens');
+  return { Component: screens[name] };
+};
+
+const dashboardRoute = (name: 'DashboardRoute' | 'ProfileRoute') => async () => {
+  const routes = await import('./routes/dashboard');
+  const Screen = routes[name];
+  return {
+    Component: () => (
+      <RequireLogin>
+        <Screen />
+      </RequireLogin>
+    ),
+  };
+};
+
 const upcoming = (titleKey: string) => <UpcomingScreen titleKey={titleKey} />;
 
 /** The route table of spec 01 §2. */
 export const routes: RouteObject[] = [
   {
-    element: <AppShell />,
+    element: <AppRoot />,
+    // Shown while the first lazy route of a page load arrives.
+    hydrateFallbackElement: <Spinner fullscreen />,
     errorElement: <RouteError />,
     children: [
       {
@@ -47,22 +67,16 @@ export const routes: RouteObject[] = [
       { path: paths.terms, lazy: staticPage('TermsPage') },
       { path: paths.impressum, lazy: staticPage('ImpressumPage') },
       { path: paths.searchByCondition, element: upcoming('common.screens.search') },
-      {
-        path: paths.dashboard,
-        element: <RequireLogin>{upcoming('common.screens.dashboard')}</RequireLogin>,
-      },
-      {
-        path: paths.dashboardProfile,
-        element: <RequireLogin>{upcoming('common.screens.profile')}</RequireLogin>,
-      },
+      { path: paths.dashboard, lazy: dashboardRoute('DashboardRoute') },
+      { path: paths.dashboardProfile, lazy: dashboardRoute('ProfileRoute') },
       {
         path: paths.clinopsDashboard,
         element: <RequireClinops>{upcoming('common.screens.board')}</RequireClinops>,
       },
-      { path: paths.login, element: upcoming('common.screens.login') },
-      { path: paths.confirm, element: upcoming('common.screens.confirm') },
-      { path: paths.registerWithEmailPattern, element: upcoming('common.screens.register') },
-      { path: paths.register, element: upcoming('common.screens.register') },
+      { path: paths.login, lazy: identityScreen('LoginScreen') },
+      { path: paths.confirm, lazy: identityScreen('ConfirmScreen') },
+      { path: paths.registerWithEmailPattern, lazy: identityScreen('RegisterScreen') },
+      { path: paths.register, lazy: identityScreen('RegisterScreen') },
       { path: '*', element: <CatchAllRoute /> },
     ],
   },

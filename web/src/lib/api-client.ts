@@ -11,8 +11,11 @@ export function configureApiClient(): void {
   configured = true;
   client.setConfig({ baseUrl: '' });
   client.interceptors.request.use((request) => {
-    // Every product call carries the stored token, empty when there is none (spec 01 §6).
-    request.headers.set('Authorization', `Bearer ${readItem(STORAGE_KEYS.accessToken) ?? ''}`);
+    // A call made with its own credential (`auth`, e.g. the identity provider's access token)
+    // keeps it; every other call carries the product token, empty when there is none (spec 01 §6).
+    if (!request.headers.has('Authorization')) {
+      request.headers.set('Authorization', `Bearer ${readItem(STORAGE_KEYS.accessToken) ?? ''}`);
+    }
     return request;
   });
 }

@@ -1,10 +1,10 @@
 import { KeyboardEvent, FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useModal } from '@/components/ui/modal-store';
+import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useAccountActions } from '@/lib/account-actions';
 import { usePartner } from '@/lib/partner';
-import { clearSession, useIsLoggedIn, useStoredUser } from '@/lib/storage';
+import { useIsLoggedIn, useStoredUser } from '@/lib/storage';
 import { LanguageSwitch } from './language-switch';
 import './navbar.css';
 
@@ -38,8 +38,7 @@ const MENU_ITEM_COUNT = 2;
 /** A menu button (WAI-ARIA pattern): arrows move between items, Escape closes. */
 function ProfileMenu({ firstName }: { firstName: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { openModal } = useModal();
+  const { logout: logoutAccount } = useAccountActions();
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -120,15 +119,8 @@ function ProfileMenu({ firstName }: { firstName: string }) {
 
   const logout = (): void => {
     setOpen(false);
-    // Local part of spec 01 §4 Logout. The accounts feature adds the identity-provider sign-out,
-    // the store reset and the failure popup with the support contact.
-    clearSession();
-    void navigate(paths.home);
-    openModal('popup', {
-      title: t('common.logout.successTitle'),
-      text: t('common.logout.successText'),
-      primaryLabel: t('common.logout.ok'),
-    });
+    // Spec 01 §4 Logout: provider sign-out, cleanup, popup and home (see features/identity).
+    void logoutAccount();
   };
 
   return (

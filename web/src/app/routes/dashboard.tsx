@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { ChangePasswordSection, DeleteAccountSection } from '@/features/identity/screens';
+import { ProfilePanel } from '@/features/profile';
+import './dashboard.css';
+
+/** The profile and the account settings, shared by /dashboard and /dashboard/profile. */
+function AccountColumn({ profileTitle }: { profileTitle?: string }) {
+  return (
+    <div className="dashboard__account">
+      <ProfilePanel title={profileTitle} />
+      <ChangePasswordSection />
+      <DeleteAccountSection />
+    </div>
+  );
+}
+
+/** /dashboard (spec 01 §2): the user profile and, in a separate section, the trial requests. */
+export function DashboardRoute() {
+  const { t } = useTranslation();
+  return (
+    <div className="dashboard">
+      <h1 className="dashboard__title">{t('common.screens.dashboard')}</h1>
+      <div className="dashboard__layout">
+        <AccountColumn />
+        <section className="panel dashboard__requests" aria-labelledby="dashboard-requests-title">
+          <h2 id="dashboard-requests-title" className="panel__title">
+            {t('profile.dashboard.requestsTitle')}
+          </h2>
+          <p className="panel__text">{t('profile.dashboard.requestsUpcoming')}</p>
+          <Link className="button" to={paths.home}>
+            {t('common.upcoming.back')}
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** /dashboard/profile: the mobile profile target. */
+export function ProfileRoute() {
+  const { t } = useTranslation();
+  return (
+    <div className="dashboard dashboard--profile">
+      <h1 className="dashboard__title">{t('common.screens.profile')}</h1>
+      {/* The page is 'My profile' already: the panel names its content. */}
+      <AccountColumn profileTitle={t('profile.details')} />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteUser, identityGlobalSignOut, identityRevokeToken } from '@/api/sdk.gen';
+import { SESSION_KEYS, STORAGE_KEYS } from '@/lib/storage';
+import { renderWithApp, TEST_HCP } from '@/testing/render';
+import { IDENTITY_STORAGE_KEYS } from './client/local-identity-client';
+import { fakeJwt } from './testing/mock-identity-client';
+
+// The real built-in provider client, with the generated calls mocked.
+vi.mock('@/api/sdk.gen', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/sdk.gen')>()),
+  identityGlobalSignOut: vi.fn(),
+  identityRevokeToken: vi.fn(),
+  deleteUser: vi.fn(),
+  getMe: vi.fn(() => new Promise(() => undefined)),
+}));
+
+const ok = (data: unknown) =>
+  Promise.resolve({ data, request: new Request('http://x'), response: new Response() }) as never;
+
+const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+const ID_TOKEN = fakeJwt({
+  sub: 'sub-1',
+  email: TEST_HCP.email,
+  exp: inAnHour,
+  iat: inAnHour - 3600,
+});
+const ACCESS_TOKEN = fakeJwt({ sub: 'sub-1', exp: inAnHour, iat: inAnHour - 3600 });
+
+const identityTokens = {
+  [IDENTITY_STORAGE_KEYS.idToken]: ID_TOKEN,
+  [IDENTITY_STORAGE_KEYS.accessToken]: ACCESS_TOKEN,
+  [IDENTITY_STORAGE_KEYS.refreshToken]: 'refresh-1',
+  [IDENTITY_STORAGE_KEYS.clockDrift]: '0',
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  vi.mocked(identityGlobalSignOut).mockImplementation(() => ok({ ok: true }));
+  vi.mocked(identityRevokeToken).mockImplementation(() => ok({ ok: true }));
+});
+
+async function logout(user: ReturnType<typeof renderWithApp>['user']) {
+  const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+  await user.click(within(nav).getByRole('button', { name: 'Lucía' }));
+  await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+}
+
+describe('logout (spec 01 §4 Logout)', () => {
+  it('should sign out globally, revoke the refresh token and clear every session key', async () => {
+    const { user, router } = renderWithApp(null, {
+      route: '/dashboard',
+      user: TEST_HCP,
+      storage: {
+        ...identityTokens,
+        [STORAGE_KEYS.sessionId]: 'old-session',
+        [STORAGE_KEYS.userData]: '{"type_of_disease":"melanoma"}',
+        [STORAGE_KEYS.page]: '3',
+        [STORAGE_KEYS.lang]: 'en',
+      },
+    });
+
+    await logout(user);
+
+    expect(await screen.findByRole('dialog', { name: 'You have been logged out' })).toBeVisible();
+    expect(identityGlobalSignOut).toHaveBeenCalledWith(
+      expect.objectContaining({ auth: ACCESS_TOKEN }),
+    );
+    expect(identityRevokeToken).toHaveBeenCalledWith(
+      expect.objectContaining({ body: { refreshToken: 'refresh-1' } }),
+    );
+    for (const key of SESSION_KEYS.filter((k) => k !== STORAGE_KEYS.sessionId)) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    for (const key of Object.values(IDENTITY_STORAGE_KEYS)) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    const sessionId = localStorage.getItem(STORAGE_KEYS.sessionId);
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sessionId).not.toBe('old-session');
+    // The device's language choice is not part of the session.
+    expect(localStorage.getItem(STORAGE_KEYS.lang)).toBe('en');
+    await waitFor(() => expect(router?.state.location.pathname).toBe('/login'));
+  });
+
+  it('should keep the session and offer the support contact when the sign-out fails', async () => {
+    vi.mocked(identityGlobalSignOut).mockRejectedValue(new TypeError('Failed to fetch'));
+    const { user, router } = renderWithApp(null, {
+      route: '/dashboard',
+      user: TEST_HCP,
+      storage: identityTokens,
+    });
+
+    await logout(user);
+
+    const popup = await screen.findByRole('dialog', { name: 'Logout failed' });
+    expect(popup).toHaveTextContent('support@trialflow.example');
+    expect(localStorage.getItem(STORAGE_KEYS.login)).toBe('true');
+    expect(localStorage.getItem(STORAGE_KEYS.user)).not.toBeNull();
+    expect(router?.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('should treat an already revoked identity session as signed out', async () => {
+    vi.mocked(identityGlobalSignOut).mockRejectedValue({
+      statusCode: 401,
+      code: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    });
+    const { user } = renderWithApp(null, { route: '/', user: TEST_HCP, storage: identityTokens });
+
+    await logout(user);
+
+    expect(await screen.findByRole('dialog', { name: 'You have been logged out' })).toBeVisible();
+    expect(localStorage.getItem(STORAGE_KEYS.login)).toBeNull();
+  });
+});
+
+describe('account deletion', () => {
+  it('should ask for confirmation, delete the account, clean up and go home', async () => {
+    vi.mocked(deleteUser).mockImplementation(() => ok({}));
+    const { user, router } = renderWithApp(null, {
+      route: '/dashboard/profile',
+      user: TEST_HCP,
+      storage: identityTokens,
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(deleteUser).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deleteUser).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete your account?' })).getByRole(
+        'button',
+        { name: 'Yes, delete my account' },
+      ),
+    );
+
+    expect(await screen.findByRole('dialog', { name: 'Account deleted' })).toBeVisible();
+    expect(deleteUser).toHaveBeenCalledWith(
+      expect.objectContaining({ path: { userId: TEST_HCP._id } }),
+    );
+    expect(localStorage.getItem(STORAGE_KEYS.login)).toBeNull();
+    expect(localStorage.getItem(IDENTITY_STORAGE_KEYS.refreshToken)).toBeNull();
+    // The built-in identity went with the product user: no provider sign-out call.
+    expect(identityGlobalSignOut).not.toHaveBeenCalled();
+    await waitFor(() => expect(router?.state.location.pathname).toBe('/login'));
+  });
+
+  it('should keep the account and say so when the deletion fails', async () => {
+    vi.mocked(deleteUser).mockRejectedValue({ statusCode: 500, message: 'Internal server error' });
+    const { user } = renderWithApp(null, { route: '/dashboard/profile', user: TEST_HCP });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete your account?' })).getByRole(
+        'button',
+        { name: 'Yes, delete my account' },
+      ),
+    );
+
+    const failed = await screen.findByRole('dialog', { name: 'Account not deleted' });
+    expect(failed).toHaveTextContent('support@trialflow.example');
+    expect(localStorage.getItem(STORAGE_KEYS.login)).toBe('true');
+  });
+});
+
+describe('session expiry', () => {
+  it('should end the session when the query cache reports a 401 from the product API', async () => {
+    const { router } = renderWithApp(null, { route: '/dashboard', user: TEST_HCP });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+
+    act(() => {
+      window.dispatchEvent(new Event('trialflow:unauthorized'));
+    });
+
+    expect(await screen.findByRole('dialog', { name: 'Session expired' })).toBeVisible();
+    expect(localStorage.getItem(STORAGE_KEYS.login)).toBeNull();
+    await waitFor(() => expect(router?.state.location.pathname).toBe('/login'));
+  });
+});

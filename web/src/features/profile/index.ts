@@ -1,0 +1,1 @@
+export { ProfilePanel } from './components/profile-panel';
