@@ -59,7 +59,7 @@ describe(UsersController.name, () => {
       const res = await as(token)
         .put(user._id, {
           firstName: '  Marie ',
-          lastName: 'Skłodowska Curie',
+          lastName: 'Skłodowska-Curie',
           phoneNumber: '+49 (30) 123-456',
           country: 'de',
           institution: 'Institut du Radium',
@@ -70,7 +70,7 @@ describe(UsersController.name, () => {
       expect(res.body.user).toEqual({
         ...user,
         firstName: 'Marie',
-        lastName: 'Skłodowska Curie',
+        lastName: 'Skłodowska-Curie',
         phoneNumber: '+4930123456',
         country: 'DE',
         institution: 'Institut du Radium',

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { accountsJourney } from './accounts-journey.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const shots = join(root, 'test-results', 'smoke');
@@ -311,6 +312,15 @@ async function main() {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.screenshot({ path: join(shots, 'en-privacy-mobile.png'), fullPage: false });
       await context.close();
+    });
+
+    await accountsJourney({
+      browser,
+      url,
+      pgUrl: `postgres://postgres:trialflow-local@127.0.0.1:${pgPort}/trialflow`,
+      shots,
+      check,
+      expect,
     });
 
     await check(

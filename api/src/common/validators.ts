@@ -2,7 +2,8 @@
  * The input rules of spec 02 §5, shared by the API's DTOs (the web app has the same rules with
  * translated messages).
  */
-export const FULL_NAME = /^[\p{L}\p{M}.\s']*$/u;
+/** Spec 02 §5's rule plus the hyphen: hyphenated surnames (Müller-Lüdenscheidt) are common. */
+export const FULL_NAME = /^[\p{L}\p{M}.\s'-]*$/u;
 export const ALPHANUMERIC = /^[\p{L}\p{M}\p{N}@,.\-_\s?!']*$/u;
 export const NUMBERS_ONLY = /^\d*$/;
 /** An international number: '+', a country prefix and 4 to 15 digits in all. */

@@ -9,7 +9,8 @@ export type Validator = (value: string) => string | null;
 const EMAIL =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 const NUMBERS_ONLY = /^\d*$/;
-const FULL_NAME = /^[\p{L}\p{M}.\s']*$/u;
+// Spec 02 §5 plus the hyphen: hyphenated surnames (Müller-Lüdenscheidt) are common.
+const FULL_NAME = /^[\p{L}\p{M}.\s'-]*$/u;
 const ALPHANUMERIC = /^[\p{L}\p{M}\p{N}@,.\-_\s?!']*$/u;
 
 export const TEXT_MAX = 60;
