@@ -7,12 +7,14 @@ import type { Env } from './config/env';
 import { dataSourceOptions } from './database/data-source-options';
 import { AuthModule } from './auth/auth.module';
 import { CaptchaModule } from './captcha/captcha.module';
+import { FacilitiesModule } from './facilities/facilities.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { MailModule } from './mail/mail.module';
 import { PartnersModule } from './partners/partners.module';
 import { SigningKeysModule } from './signing-keys/signing-keys.module';
 import { TranslationsModule } from './translations/translations.module';
+import { TrialsModule } from './trials/trials.module';
 import { UsersModule } from './users/users.module';
 
 export interface AppModuleOptions {
@@ -47,6 +49,8 @@ export class AppModule {
         IdentityModule,
         UsersModule,
         AuthModule,
+        FacilitiesModule,
+        TrialsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

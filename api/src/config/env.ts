@@ -223,6 +223,12 @@ export class Env {
   /** Shown to users on the contact page and in error messages. */
   @IsEmail()
   SUPPORT_EMAIL = 'support@trialflow.local';
+
+  /** ClinicalTrials.gov v2 JSON to import at start when the trial table is empty. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  TRIALS_IMPORT_DIR?: string = undefined;
 }
 
 /**

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { Facility } from './facility.entity';
+
+export type NewFacility = Omit<Facility, 'id' | 'createdAt'>;
+
+@Injectable()
+export class FacilitiesRepository {
+  constructor(@InjectRepository(Facility) private readonly repo: Repository<Facility>) {}
+
+  /**
+   * The ids of these facilities by key, creating the ones not stored yet. An existing facility
+   * keeps its id and details: the first record that named it wins.
+   */
+  async ensureIdsByKey(
+    facilities: NewFacility[],
+    manager: EntityManager = this.repo.manager,
+  ): Promise<Map<string, number>> {
+    const unique = [...new Map(facilities.map((f) => [f.key, f])).values()];
+    if (unique.length === 0) {
+      return new Map();
+    }
+    const col = <K extends keyof NewFacility>(k: K): NewFacility[K][] => unique.map((f) => f[k]);
+    await manager.query(
+      `INSERT INTO facility (key, name, city, state, zip, country, lat, lon)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+                            $6::text[], $7::float8[], $8::float8[])
+       ON CONFLICT (key) DO NOTHING`,
+      [
+        col('key'),
+        col('name'),
+        col('city'),
+        col('state'),
+        col('zip'),
+        col('country'),
+        col('lat'),
+        col('lon'),
+      ],
+    );
+    const rows: { id: number; key: string }[] = await manager.query(
+      'SELECT id, key FROM facility WHERE key = ANY($1::text[])',
+      [col('key')],
+    );
+    return new Map(rows.map((r) => [r.key, r.id]));
+  }
+
+  countAll(): Promise<number> {
+    return this.repo.count();
+  }
+}

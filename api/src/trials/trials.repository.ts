@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { QueryDeepPartialEntity, Repository } from 'typeorm';
+import { FacilitiesRepository } from '../facilities/facilities.repository';
+import { facilityKey, type TrialData } from './ctgov-record';
+import { Trial } from './trial.entity';
+
+export interface StoredVersion {
+  nctId: string;
+  lastUpdateDate: string | null;
+  sourceVersion: string | null;
+}
+
+/** The trial columns an import writes; everything but the ids and timestamps. */
+const UPDATED_PROPERTIES = [
+  'briefTitle',
+  'officialTitle',
+  'briefSummary',
+  'overallStatus',
+  'studyType',
+  'phases',
+  'startDate',
+  'lastUpdateDate',
+  'sponsor',
+  'conditions',
+  'specificity',
+  'interventions',
+  'genes',
+  'minimumAgeYears',
+  'maximumAgeYears',
+  'sex',
+  'eligibilityInclusion',
+  'eligibilityExclusion',
+  'raw',
+  'sourceVersion',
+] as const satisfies readonly (keyof TrialData & keyof Trial)[];
+
+function trialRow(t: TrialData): QueryDeepPartialEntity<Trial> {
+  const row: Partial<Record<keyof Trial, unknown>> = { nctId: t.nctId };
+  for (const p of UPDATED_PROPERTIES) {
+    row[p] = t[p];
+  }
+  // jsonb 'raw' is a plain record TypeORM's deep-partial type cannot follow.
+  return { ...row, updatedAt: () => 'now()' } as QueryDeepPartialEntity<Trial>;
+}
+
+@Injectable()
+export class TrialsRepository {
+  constructor(
+    @InjectRepository(Trial) private readonly repo: Repository<Trial>,
+    private readonly facilities: FacilitiesRepository,
+  ) {}
+
+  countAll(): Promise<number> {
+    return this.repo.count();
+  }
+
+  findByNctId(nctId: string): Promise<Trial | null> {
+    return this.repo.findOneBy({ nctId });
+  }
+
+  /** What the import compares to decide new, updated or unchanged. */
+  findVersionsByNctIds(nctIds: string[]): Promise<StoredVersion[]> {
+    return this.repo
+      .createQueryBuilder('t')
+      .select('t.nct_id', 'nctId')
+      .addSelect('t.last_update_date::text', 'lastUpdateDate')
+      .addSelect('t.source_version', 'sourceVersion')
+      .where('t.nct_id = ANY(:nctIds)', { nctIds })
+      .getRawMany<StoredVersion>();
+  }
+
+  /**
+   * Inserts or updates these trials (by NCT id) and replaces their sites, in one transaction:
+   * a failure leaves every trial of the batch as it was.
+   */
+  async upsertWithSites(trials: TrialData[]): Promise<void> {
+    if (trials.length === 0) {
+      return;
+    }
+    await this.repo.manager.transaction(async (tx) => {
+      const facilityIds = await this.facilities.ensureIdsByKey(
+        trials.flatMap((t) =>
+          t.sites.map((s) => ({
+            key: facilityKey(s),
+            name: s.facility,
+            city: s.city,
+            state: s.state,
+            zip: s.zip,
+            country: s.country,
+            lat: s.lat,
+            lon: s.lon,
+          })),
+        ),
+        tx,
+      );
+      await tx
+        .createQueryBuilder()
+        .insert()
+        .into(Trial)
+        .values(trials.map(trialRow))
+        .orUpdate(
+          [...UPDATED_PROPERTIES, 'updatedAt'].map(
+            (p) => this.repo.metadata.findColumnWithPropertyName(p)!.databaseName,
+          ),
+          ['nct_id'],
+        )
+        .execute();
+      const rows: { id: number; nct_id: string }[] = await tx.query(
+        'SELECT id, nct_id FROM trial WHERE nct_id = ANY($1::text[])',
+        [trials.map((t) => t.nctId)],
+      );
+      const ids = new Map(rows.map((r) => [r.nct_id, r.id]));
+      const trialIds = [...ids.values()];
+      await tx.query('DELETE FROM site WHERE trial_id = ANY($1::int[])', [trialIds]);
+      const sites = trials.flatMap((t) =>
+        t.sites.map((s) => ({
+          ...s,
+          trialId: ids.get(t.nctId)!,
+          facilityId: facilityIds.get(facilityKey(s))!,
+        })),
+      );
+      if (sites.length === 0) {
+        return;
+      }
+      await tx.query(
+        `INSERT INTO site (trial_id, facility_id, facility_name, city, state, zip, country, status,
+                           contacts, lat, lon)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[],
+                              $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::float8[],
+                              $11::float8[])`,
+        [
+          sites.map((s) => s.trialId),
+          sites.map((s) => s.facilityId),
+          sites.map((s) => s.facility),
+          sites.map((s) => s.city),
+          sites.map((s) => s.state),
+          sites.map((s) => s.zip),
+          sites.map((s) => s.country),
+          sites.map((s) => s.status),
+          sites.map((s) => JSON.stringify(s.contacts)),
+          sites.map((s) => s.lat),
+          sites.map((s) => s.lon),
+        ],
+      );
+    });
+  }
+}

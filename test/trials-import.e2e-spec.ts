@@ -1,0 +1,224 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import request from 'supertest';
+import { TrialsImportService } from '../api/src/trials/trials-import.service';
+import { TrialsStartupImport } from '../api/src/trials/trials-startup-import';
+import { createTestApp, TestApp } from './utils/test-app';
+
+const CTGOV = resolve(__dirname, '..', '..', 'shared', 'data', 'ctgov');
+
+interface IndexEntry {
+  nctId: string;
+  conditions: string[];
+  panTumorConditionsOnly: boolean;
+}
+
+type Study = {
+  protocolSection: {
+    identificationModule: { nctId: string; briefTitle: string };
+    statusModule: { lastUpdatePostDateStruct: { date: string } };
+    contactsLocationsModule?: { locations?: { geoPoint?: unknown }[] };
+  };
+};
+
+const index = JSON.parse(readFileSync(join(CTGOV, 'index.json'), 'utf8')) as IndexEntry[];
+
+function sharedStudies(): Study[] {
+  return readdirSync(CTGOV)
+    .filter((f) => f.endsWith('.json') && f !== 'index.json')
+    .flatMap((f) => JSON.parse(readFileSync(join(CTGOV, f), 'utf8')) as Study[]);
+}
+
+/** A shared study under another NCT id, so it imports as new. */
+function renamed(study: Study, nctId: string): Study {
+  const copy = structuredClone(study);
+  copy.protocolSection.identificationModule.nctId = nctId;
+  return copy;
+}
+
+describe('Trials import', () => {
+  let t: TestApp;
+  let importer: TrialsImportService;
+  let studies: Study[];
+  let tmp: string;
+  let first: Awaited<ReturnType<TrialsImportService['importPaths']>>;
+  const count = async (sql: string, params: unknown[] = []): Promise<number> =>
+    Number((await t.dataSource.query<{ n: string }[]>(sql, params))[0].n);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    importer = t.app.get(TrialsImportService);
+    studies = sharedStudies();
+    tmp = mkdtempSync(join(tmpdir(), 'trialflow-import-'));
+    first = await importer.importPaths([CTGOV]);
+  });
+
+  afterAll(async () => {
+    rmSync(tmp, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it('should store every shared study, one per NCT id of index.json, with its sites', async () => {
+    expect(first).toMatchObject({ new: 269, updated: 0, skipped: {}, files: 7, studies: 269 });
+    expect(first.genesFile).toBe(resolve(CTGOV, '..', 'genes.txt'));
+    const stored = await t.dataSource.query<
+      {
+        nct_id: string;
+      }[]
+    >('SELECT nct_id FROM trial ORDER BY nct_id');
+    expect(stored.map((r) => r.nct_id)).toEqual(index.map((e) => e.nctId).sort());
+    const locations = studies.flatMap(
+      (s) => s.protocolSection.contactsLocationsModule?.locations ?? [],
+    );
+    expect(await count('SELECT count(*) AS n FROM site')).toBe(locations.length);
+    expect(await count('SELECT count(*) AS n FROM site WHERE lat IS NOT NULL')).toBe(
+      locations.filter((l) => l.geoPoint).length,
+    );
+    expect(await count('SELECT count(*) AS n FROM site WHERE lat IS NOT NULL')).toBe(2324);
+    expect(await count('SELECT count(*) AS n FROM site WHERE facility_id IS NULL')).toBe(0);
+  });
+
+  it('should map hand-checked studies to at least the conditions index.json lists', async () => {
+    const checked = ['NCT00003497', 'NCT01515527', 'NCT00003454', 'NCT01518517', 'NCT00099086'];
+    const rows = await t.dataSource.query<
+      { nct_id: string; conditions: string[]; specificity: string }[]
+    >('SELECT nct_id, conditions, specificity FROM trial WHERE nct_id = ANY($1) ORDER BY nct_id', [
+      [...checked, 'NCT00001579', 'NCT01929941'],
+    ]);
+    const byId = new Map(rows.map((r) => [r.nct_id, r]));
+    for (const id of checked) {
+      const expected = index.find((e) => e.nctId === id)!.conditions;
+      expect(byId.get(id)?.conditions).toEqual(expect.arrayContaining(expected));
+      expect(byId.get(id)?.specificity).toBe('specific');
+    }
+    expect(byId.get('NCT00003497')?.conditions).toEqual(['lung_cancer']);
+    expect(byId.get('NCT00001579')).toMatchObject({ conditions: [], specificity: 'pantumor' });
+    expect(byId.get('NCT01929941')).toMatchObject({
+      conditions: ['breast_cancer', 'pancreatic_cancer'],
+      specificity: 'basket',
+    });
+    const pantumor = await count("SELECT count(*) AS n FROM trial WHERE specificity = 'pantumor'");
+    expect(pantumor).toBe(index.filter((e) => e.panTumorConditionsOnly).length);
+  });
+
+  it('should report 0 new and all unchanged on a second import', async () => {
+    const again = await importer.importPaths([CTGOV]);
+    expect(again).toMatchObject({ new: 0, updated: 0, skipped: { unchanged: 269 } });
+  });
+
+  it('should import an NDJSON file and a { studies } page', async () => {
+    const folder = mkdtempSync(join(tmp, 'formats-'));
+    writeFileSync(
+      join(folder, 'lines.ndjson'),
+      [renamed(studies[0], 'NCT99000001'), renamed(studies[1], 'NCT99000002')]
+        .map((s) => JSON.stringify(s))
+        .join('\n'),
+    );
+    writeFileSync(
+      join(folder, 'page.json'),
+      JSON.stringify({ studies: [renamed(studies[2], 'NCT99000003')], nextPageToken: 'abc' }),
+    );
+    const report = await importer.importPaths([folder]);
+    expect(report).toMatchObject({ new: 3, updated: 0, skipped: {}, files: 2 });
+    expect(await count("SELECT count(*) AS n FROM trial WHERE nct_id LIKE 'NCT99%'")).toBe(3);
+  });
+
+  it('should import the good record of a malformed file and report the others', async () => {
+    const before = await count('SELECT count(*) AS n FROM trial');
+    const file = join(tmp, 'malformed.ndjson');
+    writeFileSync(
+      file,
+      [
+        JSON.stringify(renamed(studies[3], 'NCT99000010')),
+        JSON.stringify({ protocolSection: { identificationModule: { briefTitle: 'No id' } } }),
+        '{"protocolSection": {',
+      ].join('\n'),
+    );
+    const report = await importer.importPaths([file]);
+    expect(report).toMatchObject({
+      new: 1,
+      updated: 0,
+      skipped: { 'no NCT id': 1, 'unparsable line': 1 },
+    });
+    expect(await count('SELECT count(*) AS n FROM trial')).toBe(before + 1);
+  });
+
+  it('should update a changed record and replace its sites', async () => {
+    const original = studies.find(
+      (s) => (s.protocolSection.contactsLocationsModule?.locations?.length ?? 0) >= 3,
+    )!;
+    const nctId = original.protocolSection.identificationModule.nctId;
+    const sites = original.protocolSection.contactsLocationsModule!.locations!.length;
+    const facilitiesBefore = await t.dataSource.query<{ facility_id: number }[]>(
+      'SELECT s.facility_id FROM site s JOIN trial t ON t.id = s.trial_id WHERE t.nct_id = $1 ORDER BY 1',
+      [nctId],
+    );
+    const changed = structuredClone(original);
+    changed.protocolSection.identificationModule.briefTitle = 'A retitled study';
+    changed.protocolSection.statusModule.lastUpdatePostDateStruct = { date: '2030-01-02' };
+    const file = join(tmp, 'changed.json');
+    writeFileSync(file, JSON.stringify([changed]));
+
+    const report = await importer.importPaths([file]);
+
+    expect(report).toMatchObject({ new: 0, updated: 1, skipped: {} });
+    const [row] = await t.dataSource.query<{ brief_title: string; d: string }[]>(
+      'SELECT brief_title, last_update_date::text AS d FROM trial WHERE nct_id = $1',
+      [nctId],
+    );
+    expect(row).toEqual({ brief_title: 'A retitled study', d: '2030-01-02' });
+    const facilitiesAfter = await t.dataSource.query<{ facility_id: number }[]>(
+      'SELECT s.facility_id FROM site s JOIN trial t ON t.id = s.trial_id WHERE t.nct_id = $1 ORDER BY 1',
+      [nctId],
+    );
+    expect(facilitiesAfter).toHaveLength(sites);
+    // Facilities keep their ids across imports.
+    expect(facilitiesAfter).toEqual(facilitiesBefore);
+  });
+
+  it('should answer radius queries on sites through the GiST index', async () => {
+    const indexes = await t.dataSource.query<{ indexdef: string }[]>(
+      "SELECT indexdef FROM pg_indexes WHERE tablename = 'site' AND indexname = 'IDX_site_earth'",
+    );
+    expect(indexes[0]?.indexdef).toMatch(
+      /USING gist \(ll_to_earth\(lat, lon\)\) WHERE \(lat IS NOT NULL\)/,
+    );
+    await t.dataSource.query('ANALYZE site');
+    const radius = 50_000;
+    const sql = `EXPLAIN SELECT id FROM site
+      WHERE earth_box(ll_to_earth(52.52, 13.405), ${radius}) @> ll_to_earth(lat, lon)
+        AND earth_distance(ll_to_earth(52.52, 13.405), ll_to_earth(lat, lon)) < ${radius}`;
+    const plan = (await t.dataSource.query<{ 'QUERY PLAN': string }[]>(sql))
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toContain('IDX_site_earth');
+    expect(plan).not.toContain('Seq Scan');
+    const near = await t.dataSource.query<{ n: string }[]>(
+      `SELECT count(*) AS n FROM site
+       WHERE earth_box(ll_to_earth(52.52, 13.405), ${radius}) @> ll_to_earth(lat, lon)
+         AND earth_distance(ll_to_earth(52.52, 13.405), ll_to_earth(lat, lon)) < ${radius}`,
+    );
+    const berlin = await count(
+      "SELECT count(*) AS n FROM site WHERE city = 'Berlin' AND lat IS NOT NULL",
+    );
+    expect(Number(near[0].n)).toBeGreaterThanOrEqual(berlin);
+    expect(berlin).toBeGreaterThan(0);
+  });
+
+  it('should import into an empty store at start when TRIALS_IMPORT_DIR is set', async () => {
+    const other = await createTestApp({ TRIALS_IMPORT_DIR: CTGOV });
+    try {
+      await request(other.http).get('/api/health').expect(200);
+      await other.app.get(TrialsStartupImport).whenDone();
+      const n = await other.dataSource.query<
+        {
+          n: string;
+        }[]
+      >('SELECT count(*) AS n FROM trial');
+      expect(Number(n[0].n)).toBe(269);
+    } finally {
+      await other.close();
+    }
+  });
+});
