@@ -9,6 +9,8 @@ import { createTestApp, TestApp } from './utils/test-app';
 const PUBLIC_OPERATIONS = [
   'getCaptchaChallenge',
   'getConfig',
+  'getFacilityGroup',
+  'getFacilityGroupFile',
   'getHealth',
   'getIdentityJwks',
   'getIdentityOpenIdConfiguration',

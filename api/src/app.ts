@@ -12,6 +12,7 @@ import { createHttpLogger, createRootLogger, PinoNestLogger } from './common/log
 import { repoRoot } from './common/repo-root';
 import { createValidationPipe } from './common/validation';
 import type { Env } from './config/env';
+import { FACILITY_GROUP_FILE_ROUTE } from './facilities/facility-groups.controller';
 import { buildOpenApiDocument } from './openapi';
 
 export const API_PREFIX = 'api';
@@ -66,7 +67,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
     }),
   );
   app.useBodyParser('json', { limit: '1mb' });
-  app.setGlobalPrefix(API_PREFIX);
+  // The spec's facility file path (spec 02 §7 call 4) is served as it is named, without /api.
+  app.setGlobalPrefix(API_PREFIX, { exclude: [FACILITY_GROUP_FILE_ROUTE] });
   app.useGlobalPipes(createValidationPipe());
 
   const document = buildOpenApiDocument(app);
@@ -80,7 +82,10 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
   return app;
 }
 
-/** Serves the built web app on / with index.html for client routes; /api stays the API's. */
+/**
+ * Serves the built web app on / with index.html for client routes; /api, /files/ and
+ * /facilities/ (the facility group files) stay the API's.
+ */
 function serveWebApp(app: INestApplication, env: Env, rootDir: string): void {
   if (!env.WEB_DIST_DIR) {
     return;
@@ -106,7 +111,8 @@ function serveWebApp(app: INestApplication, env: Env, rootDir: string): void {
     if (
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       isApi ||
-      req.path.startsWith('/files/')
+      req.path.startsWith('/files/') ||
+      req.path.startsWith('/facilities/')
     ) {
       next();
       return;

@@ -11,6 +11,12 @@ import type {
   GetCaptchaChallengeResponses,
   GetConfigData,
   GetConfigResponses,
+  GetFacilityGroupData,
+  GetFacilityGroupErrors,
+  GetFacilityGroupFileData,
+  GetFacilityGroupFileErrors,
+  GetFacilityGroupFileResponses,
+  GetFacilityGroupResponses,
   GetHealthData,
   GetHealthErrors,
   GetHealthResponses,
@@ -117,6 +123,17 @@ export const getConfig = <ThrowOnError extends boolean = false>(
 ) =>
   (options?.client ?? client).get<GetConfigResponses, unknown, ThrowOnError>({
     url: '/api/config',
+    ...options,
+  });
+
+/**
+ * The country facility map of a facility group
+ */
+export const getFacilityGroup = <ThrowOnError extends boolean = false>(
+  options: Options<GetFacilityGroupData, ThrowOnError>,
+) =>
+  (options.client ?? client).get<GetFacilityGroupResponses, GetFacilityGroupErrors, ThrowOnError>({
+    url: '/api/facilities/groups/{id}',
     ...options,
   });
 
@@ -482,3 +499,17 @@ export const getPartner = <ThrowOnError extends boolean = false>(
     url: '/api/partners/{userSource}',
     ...options,
   });
+
+/**
+ * The country facility map of a facility group, at the spec’s file path
+ *
+ * Same answer as getFacilityGroup, at /facilities/{bucket}/Facility_grouping_{id}.json (no /api prefix). The bucket is checked for shape and otherwise ignored.
+ */
+export const getFacilityGroupFile = <ThrowOnError extends boolean = false>(
+  options: Options<GetFacilityGroupFileData, ThrowOnError>,
+) =>
+  (options.client ?? client).get<
+    GetFacilityGroupFileResponses,
+    GetFacilityGroupFileErrors,
+    ThrowOnError
+  >({ url: '/facilities/{bucket}/Facility_grouping_{id}.json', ...options });

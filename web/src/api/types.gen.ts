@@ -126,6 +126,15 @@ export type ErrorResponseDto = {
   statusCode: number;
 };
 
+export type FacilityEntryDto = {
+  city: string;
+  facility: string;
+  /**
+   * Empty when the registry names none.
+   */
+  state: string;
+};
+
 export type FeaturesDto = {
   /**
    * Medical file upload on trial requests
@@ -437,6 +446,42 @@ export type GetConfigResponses = {
 };
 
 export type GetConfigResponse = GetConfigResponses[keyof GetConfigResponses];
+
+export type GetFacilityGroupData = {
+  body?: never;
+  path: {
+    /**
+     * The facility grouping code (spec 02 §3: 3, 4, 5, 6).
+     */
+    id: string;
+  };
+  query?: never;
+  url: '/api/facilities/groups/{id}';
+};
+
+export type GetFacilityGroupErrors = {
+  /**
+   * id is not 1 to 3 digits.
+   */
+  400: ErrorResponseDto;
+  /**
+   * No facility group has this id.
+   */
+  404: ErrorResponseDto;
+};
+
+export type GetFacilityGroupError = GetFacilityGroupErrors[keyof GetFacilityGroupErrors];
+
+export type GetFacilityGroupResponses = {
+  /**
+   * Country facility map: facility id → facility, city, state.
+   */
+  200: {
+    [key: string]: FacilityEntryDto;
+  };
+};
+
+export type GetFacilityGroupResponse = GetFacilityGroupResponses[keyof GetFacilityGroupResponses];
 
 export type GetTranslationsData = {
   body?: never;
@@ -1110,3 +1155,45 @@ export type GetPartnerResponses = {
 };
 
 export type GetPartnerResponse = GetPartnerResponses[keyof GetPartnerResponses];
+
+export type GetFacilityGroupFileData = {
+  body?: never;
+  path: {
+    /**
+     * The facility grouping code (spec 02 §3: 3, 4, 5, 6).
+     */
+    id: string;
+    /**
+     * The storage bucket of the spec's separate host; any valid name answers the same.
+     */
+    bucket: string;
+  };
+  query?: never;
+  url: '/facilities/{bucket}/Facility_grouping_{id}.json';
+};
+
+export type GetFacilityGroupFileErrors = {
+  /**
+   * id or bucket is malformed.
+   */
+  400: ErrorResponseDto;
+  /**
+   * No facility group has this id.
+   */
+  404: ErrorResponseDto;
+};
+
+export type GetFacilityGroupFileError =
+  GetFacilityGroupFileErrors[keyof GetFacilityGroupFileErrors];
+
+export type GetFacilityGroupFileResponses = {
+  /**
+   * Country facility map: facility id → facility, city, state.
+   */
+  200: {
+    [key: string]: FacilityEntryDto;
+  };
+};
+
+export type GetFacilityGroupFileResponse =
+  GetFacilityGroupFileResponses[keyof GetFacilityGroupFileResponses];

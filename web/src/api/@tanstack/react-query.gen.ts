@@ -7,6 +7,8 @@ import {
   deleteUser,
   getCaptchaChallenge,
   getConfig,
+  getFacilityGroup,
+  getFacilityGroupFile,
   getHealth,
   getIdentityJwks,
   getIdentityOpenIdConfiguration,
@@ -41,6 +43,12 @@ import type {
   GetCaptchaChallengeResponse,
   GetConfigData,
   GetConfigResponse,
+  GetFacilityGroupData,
+  GetFacilityGroupError,
+  GetFacilityGroupFileData,
+  GetFacilityGroupFileError,
+  GetFacilityGroupFileResponse,
+  GetFacilityGroupResponse,
   GetHealthData,
   GetHealthError,
   GetHealthResponse,
@@ -196,6 +204,31 @@ export const getConfigOptions = (options?: Options<GetConfigData>) =>
       return data;
     },
     queryKey: getConfigQueryKey(options),
+  });
+
+export const getFacilityGroupQueryKey = (options: Options<GetFacilityGroupData>) =>
+  createQueryKey('getFacilityGroup', options);
+
+/**
+ * The country facility map of a facility group
+ */
+export const getFacilityGroupOptions = (options: Options<GetFacilityGroupData>) =>
+  queryOptions<
+    GetFacilityGroupResponse,
+    GetFacilityGroupError,
+    GetFacilityGroupResponse,
+    ReturnType<typeof getFacilityGroupQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getFacilityGroup({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getFacilityGroupQueryKey(options),
   });
 
 export const getTranslationsQueryKey = (options: Options<GetTranslationsData>) =>
@@ -801,4 +834,31 @@ export const getPartnerOptions = (options: Options<GetPartnerData>) =>
       return data;
     },
     queryKey: getPartnerQueryKey(options),
+  });
+
+export const getFacilityGroupFileQueryKey = (options: Options<GetFacilityGroupFileData>) =>
+  createQueryKey('getFacilityGroupFile', options);
+
+/**
+ * The country facility map of a facility group, at the spec’s file path
+ *
+ * Same answer as getFacilityGroup, at /facilities/{bucket}/Facility_grouping_{id}.json (no /api prefix). The bucket is checked for shape and otherwise ignored.
+ */
+export const getFacilityGroupFileOptions = (options: Options<GetFacilityGroupFileData>) =>
+  queryOptions<
+    GetFacilityGroupFileResponse,
+    GetFacilityGroupFileError,
+    GetFacilityGroupFileResponse,
+    ReturnType<typeof getFacilityGroupFileQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getFacilityGroupFile({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getFacilityGroupFileQueryKey(options),
   });
