@@ -229,6 +229,29 @@ export class Env {
   @IsOptional()
   @IsString()
   TRIALS_IMPORT_DIR?: string = undefined;
+
+  /** The daily ClinicalTrials.gov sync inside the API (npm run trials:sync works regardless). */
+  @Transform(toBoolean)
+  @IsBoolean()
+  CTGOV_SYNC = false;
+
+  /** ClinicalTrials.gov API v2 base URL (a local server in tests). */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  CTGOV_API_URL = 'https://clinicaltrials.gov/api/v2';
+
+  /** At most this many requests to ClinicalTrials.gov a minute, retries included. */
+  @Transform(toInt)
+  @Min(1)
+  @Max(600)
+  @IsInt()
+  CTGOV_REQUESTS_PER_MINUTE = 50;
+
+  /** The hour (UTC) of the daily sync when CTGOV_SYNC=true. */
+  @Transform(toInt)
+  @Min(0)
+  @Max(23)
+  @IsInt()
+  CTGOV_SYNC_HOUR = 3;
 }
 
 /**

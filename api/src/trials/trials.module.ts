@@ -1,16 +1,27 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FacilitiesModule } from '../facilities/facilities.module';
+import { CtgovSyncScheduler } from './ctgov-sync-scheduler';
+import { CtgovSyncState } from './ctgov-sync-state.entity';
+import { CtgovSyncRepository } from './ctgov-sync.repository';
+import { CtgovSyncService } from './ctgov-sync.service';
 import { Site } from './site.entity';
 import { Trial } from './trial.entity';
 import { TrialsImportService } from './trials-import.service';
 import { TrialsRepository } from './trials.repository';
 import { TrialsStartupImport } from './trials-startup-import';
 
-/** The trial store and its ClinicalTrials.gov import (search comes later). */
+/** The trial store, its ClinicalTrials.gov import and sync (search comes later). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Trial, Site]), FacilitiesModule],
-  providers: [TrialsRepository, TrialsImportService, TrialsStartupImport],
-  exports: [TrialsImportService],
+  imports: [TypeOrmModule.forFeature([Trial, Site, CtgovSyncState]), FacilitiesModule],
+  providers: [
+    TrialsRepository,
+    TrialsImportService,
+    TrialsStartupImport,
+    CtgovSyncRepository,
+    CtgovSyncService,
+    CtgovSyncScheduler,
+  ],
+  exports: [TrialsImportService, CtgovSyncService],
 })
 export class TrialsModule {}
