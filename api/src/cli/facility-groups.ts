@@ -1,10 +1,6 @@
-import 'reflect-metadata';
+import { runCli, usageFailure, withDatabase } from './cli-support';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DataSource } from 'typeorm';
-import { loadEnvOrExit } from '../config/load-env';
-import { dataSourceOptions } from '../database/data-source-options';
-import { resolveDatabase } from '../database/resolve-database';
 import { FacilityGroup } from '../facilities/facility-group.entity';
 import {
   describeFacilityRef,
@@ -30,10 +26,8 @@ facility maps at /api/facilities/groups/{id} and /facilities/{bucket}/Facility_g
   add     creates or extends a group with every stored facility of a country (and city);
           --name is required for a new group.`;
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
-}
+// Typed explicitly: a never-returning call narrows types only then.
+const fail: (message: string) => never = usageFailure(USAGE);
 
 type Command =
   | { kind: 'import'; file: string }
@@ -147,24 +141,13 @@ async function main(): Promise<void> {
   if (!command) {
     return;
   }
-  const env = loadEnvOrExit();
-  const database = await resolveDatabase(env, () => undefined);
-  const ds = new DataSource(dataSourceOptions(database.url, env.DATABASE_SSL));
-  try {
-    await ds.initialize();
-    await ds.runMigrations({ transaction: 'each' });
+  return withDatabase(async (ds) => {
     // The service the API uses, wired by hand (no Nest container here).
     await run(
       command,
       new FacilityGroupsService(new FacilityGroupsRepository(ds.getRepository(FacilityGroup))),
     );
-  } finally {
-    await ds.destroy().catch(() => undefined);
-    await database.embedded?.stop();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main);

@@ -1,12 +1,9 @@
-import 'reflect-metadata';
+import { runCli, withDatabase } from './cli-support';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { repoRoot } from '../common/repo-root';
-import { loadEnvOrExit } from '../config/load-env';
-import { dataSourceOptions } from '../database/data-source-options';
-import { resolveDatabase } from '../database/resolve-database';
 
 const USAGE = 'Usage: migrate run | revert | show | generate <Name>';
 
@@ -78,35 +75,32 @@ async function main(): Promise<void> {
     process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }
-  const env = loadEnvOrExit();
-  const database = await resolveDatabase(env, (m) => process.stdout.write(`${m}\n`));
-  const ds = new DataSource(dataSourceOptions(database.url, env.DATABASE_SSL));
-  try {
-    await ds.initialize();
-    if (command === 'run') {
-      const done = await ds.runMigrations({ transaction: 'each' });
-      process.stdout.write(
-        done.length ? done.map((m) => `Applied ${m.name}\n`).join('') : 'No pending migrations.\n',
-      );
-    } else if (command === 'revert') {
-      await ds.undoLastMigration({ transaction: 'each' });
-      process.stdout.write('Reverted the last migration.\n');
-    } else if (command === 'show') {
-      const pending = await ds.showMigrations();
-      process.stdout.write(
-        pending ? 'There are pending migrations.\n' : 'All migrations are applied.\n',
-      );
-    } else {
-      await ds.runMigrations({ transaction: 'each' });
-      await generate(ds, name);
-    }
-  } finally {
-    await ds.destroy().catch(() => undefined);
-    await database.embedded?.stop();
-  }
+  const log = (m: string): void => void process.stdout.write(`${m}\n`);
+  // Migrations are this command's business: none run on their own here.
+  await withDatabase(
+    async (ds) => {
+      if (command === 'run') {
+        const done = await ds.runMigrations({ transaction: 'each' });
+        process.stdout.write(
+          done.length
+            ? done.map((m) => `Applied ${m.name}\n`).join('')
+            : 'No pending migrations.\n',
+        );
+      } else if (command === 'revert') {
+        await ds.undoLastMigration({ transaction: 'each' });
+        process.stdout.write('Reverted the last migration.\n');
+      } else if (command === 'show') {
+        const pending = await ds.showMigrations();
+        process.stdout.write(
+          pending ? 'There are pending migrations.\n' : 'All migrations are applied.\n',
+        );
+      } else {
+        await ds.runMigrations({ transaction: 'each' });
+        await generate(ds, name);
+      }
+    },
+    { migrate: false, log },
+  );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main);

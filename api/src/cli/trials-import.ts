@@ -1,10 +1,6 @@
-import 'reflect-metadata';
+import { runCli, usageFailure, withDatabase } from './cli-support';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DataSource } from 'typeorm';
-import { loadEnvOrExit } from '../config/load-env';
-import { dataSourceOptions } from '../database/data-source-options';
-import { resolveDatabase } from '../database/resolve-database';
 import { FacilitiesRepository } from '../facilities/facilities.repository';
 import { Facility } from '../facilities/facility.entity';
 import { formatImportReport } from '../trials/import-report';
@@ -20,10 +16,8 @@ sites replaced, unchanged ones skipped. Malformed records are skipped with a rea
 stored is deleted. Folders are read for .json, .ndjson and .jsonl files (index.json excepted).
 Gene names come from genes.txt beside the inputs, or ../shared/data/genes.txt.`;
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
-}
+// Typed explicitly: a never-returning call narrows types only then.
+const fail: (message: string) => never = usageFailure(USAGE);
 
 /** A progress bar redrawn in place on a terminal; a line per finished file otherwise. */
 function progressReporter(): (p: ImportProgress) => void {
@@ -71,12 +65,7 @@ async function main(): Promise<void> {
     fail('Name at least one file or folder to import.');
   }
 
-  const env = loadEnvOrExit();
-  const database = await resolveDatabase(env, () => undefined);
-  const ds = new DataSource(dataSourceOptions(database.url, env.DATABASE_SSL));
-  try {
-    await ds.initialize();
-    await ds.runMigrations({ transaction: 'each' });
+  return withDatabase(async (ds) => {
     // The same service the API uses at start, wired by hand (no Nest container here).
     const importer = new TrialsImportService(
       new TrialsRepository(
@@ -92,13 +81,7 @@ async function main(): Promise<void> {
       process.stderr.write('No genes.txt found: trials were stored without gene names.\n');
     }
     process.stdout.write(`${formatImportReport(report)}\n`);
-  } finally {
-    await ds.destroy().catch(() => undefined);
-    await database.embedded?.stop();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main);

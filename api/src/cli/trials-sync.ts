@@ -1,10 +1,6 @@
-import 'reflect-metadata';
+import { runCli, usageFailure, withDatabase } from './cli-support';
 import { parseArgs } from 'node:util';
-import { DataSource } from 'typeorm';
 import { CONDITION_KEYS, type ConditionKey } from '../common/conditions';
-import { loadEnvOrExit } from '../config/load-env';
-import { dataSourceOptions } from '../database/data-source-options';
-import { resolveDatabase } from '../database/resolve-database';
 import { FacilitiesRepository } from '../facilities/facilities.repository';
 import { Facility } from '../facilities/facility.entity';
 import { CtgovSyncState } from '../trials/ctgov-sync-state.entity';
@@ -22,10 +18,8 @@ at most CTGOV_REQUESTS_PER_MINUTE requests a minute. A run stopped by a failing 
 there next time; a condition synced before asks only for studies updated since. Runs whether or
 not CTGOV_SYNC is set (that variable turns on the API's daily run). Only one sync runs at a time.`;
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
-}
+// Typed explicitly: a never-returning call narrows types only then.
+const fail: (message: string) => never = usageFailure(USAGE);
 
 /** The exit code: 1 when a page kept failing (the next run resumes there). */
 async function main(): Promise<number> {
@@ -55,12 +49,7 @@ async function main(): Promise<number> {
     ? (values.condition as ConditionKey[])
     : CONDITION_KEYS;
 
-  const env = loadEnvOrExit();
-  const database = await resolveDatabase(env, () => undefined);
-  const ds = new DataSource(dataSourceOptions(database.url, env.DATABASE_SSL));
-  try {
-    await ds.initialize();
-    await ds.runMigrations({ transaction: 'each' });
+  return withDatabase(async (ds, env) => {
     // The services the API's daily run uses, wired by hand (no Nest container here).
     const sync = new CtgovSyncService(
       new TrialsImportService(
@@ -93,21 +82,7 @@ async function main(): Promise<number> {
       process.stdout.write(`${formatSyncResult(result)}\n`);
     }
     return result.status === 'failed' ? 1 : 0;
-  } finally {
-    await ds.destroy().catch(() => undefined);
-    await database.embedded?.stop();
-  }
+  });
 }
 
-main().then(
-  // An explicit exit: process.exitCode alone came out 0 once the embedded Postgres stopped.
-  (code) => {
-    if (code !== 0) {
-      process.exit(code);
-    }
-  },
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,11 +1,7 @@
-import 'reflect-metadata';
+import { runCli, usageFailure, withDatabase } from './cli-support';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isEmail } from 'class-validator';
-import { DataSource } from 'typeorm';
-import { loadEnvOrExit } from '../config/load-env';
-import { dataSourceOptions } from '../database/data-source-options';
-import { resolveDatabase } from '../database/resolve-database';
 import { IdentityUser } from '../identity/identity-user.entity';
 import { hashPassword } from '../identity/passwords';
 import { User } from '../users/user.entity';
@@ -18,10 +14,8 @@ sign-in asks the person to choose a new password (NEW_PASSWORD_REQUIRED). Withou
 temporary one is generated and printed. With IDENTITY_PROVIDER=cognito only the product user is
 created: make the Cognito account in the user pool.`;
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
-}
+// Typed explicitly: a never-returning call narrows types only then.
+const fail: (message: string) => never = usageFailure(USAGE);
 
 async function main(): Promise<void> {
   let values;
@@ -62,12 +56,7 @@ async function main(): Promise<void> {
     fail('--password must have more than 8 characters.');
   }
 
-  const env = loadEnvOrExit();
-  const database = await resolveDatabase(env, () => undefined);
-  const ds = new DataSource(dataSourceOptions(database.url, env.DATABASE_SSL));
-  try {
-    await ds.initialize();
-    await ds.runMigrations({ transaction: 'each' });
+  return withDatabase(async (ds, env) => {
     await ds.transaction(async (tx) => {
       if (await tx.findOneBy(User, { email })) {
         throw new Error(`A user with the e-mail ${email} already exists.`);
@@ -111,13 +100,7 @@ async function main(): Promise<void> {
         );
       }
     });
-  } finally {
-    await ds.destroy().catch(() => undefined);
-    await database.embedded?.stop();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main);

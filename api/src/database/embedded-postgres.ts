@@ -32,12 +32,8 @@ function isPostgresProcess(pid: number): boolean {
   } catch {
     return false;
   }
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
-  } catch {
-    // No /proc (macOS): a live pid is taken as a running server.
-    return true;
-  }
+  // No /proc (macOS): a live pid is taken as a running server.
+  return !existsSync('/proc') || processCommand(pid).includes('postgres');
 }
 
 function processCommand(pid: number): string {

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONDITION_KEYS, type ConditionKey } from '../common/conditions';
 import type { Env } from '../config/env';
@@ -15,7 +12,14 @@ import {
 } from './ctgov-sync-client';
 import type { CtgovSyncState } from './ctgov-sync-state.entity';
 import { CtgovSyncRepository } from './ctgov-sync.repository';
-import { findGenesFile, type ImportCounts, TrialsImportService } from './trials-import.service';
+import { formatSkipped } from './import-report';
+import {
+  addCounts,
+  emptyCounts,
+  findGenesFile,
+  type ImportCounts,
+  TrialsImportService,
+} from './trials-import.service';
 
 export interface CtgovSyncOptions {
   /** All 17 by default. */
@@ -62,20 +66,9 @@ function utcDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-function addCounts(into: ImportCounts, more: ImportCounts): void {
-  into.new += more.new;
-  into.updated += more.updated;
-  for (const [reason, n] of Object.entries(more.skipped)) {
-    into.skipped[reason] = (into.skipped[reason] ?? 0) + n;
-  }
-}
-
 export function formatSyncResult(r: CtgovSyncResult): string {
-  const reasons = Object.entries(r.counts.skipped).sort(([a], [b]) => a.localeCompare(b));
-  const skipped = reasons.reduce((sum, [, n]) => sum + n, 0);
-  const why = reasons.length ? ` (${reasons.map(([k, n]) => `${n} ${k}`).join(', ')})` : '';
   return (
-    `${r.status}: ${r.counts.new} new, ${r.counts.updated} updated, ${skipped} skipped${why}; ` +
+    `${r.status}: ${r.counts.new} new, ${r.counts.updated} updated, ${formatSkipped(r.counts.skipped)}; ` +
     `${r.studies} studies in ${r.requests} requests, ${r.conditionsDone} conditions done, ` +
     `${r.seconds.toFixed(1)} s${r.error ? `; ${r.error}` : ''}`
   );
@@ -86,7 +79,7 @@ class PageFailedError extends Error {}
 
 /**
  * Pulls the recruiting and not-yet-recruiting studies of the product's conditions from the
- * ClinicalTrials.gov API v2 into the trial store through the file import (upsert by NCT id).
+ * ClinicalTrials.gov API v2 into the trial store through the import service (upsert by NCT id).
  * One run at a time across replicas (advisory lock); each condition keeps a checkpoint, so a
  * run stopped by a failing page resumes there, and a finished condition is later synced
  * incrementally (studies updated since its last finished run started).
@@ -109,7 +102,7 @@ export class CtgovSyncService {
     const started = Date.now();
     const result: CtgovSyncResult = {
       status: 'completed',
-      counts: { new: 0, updated: 0, skipped: {} },
+      counts: emptyCounts(),
       studies: 0,
       requests: 0,
       conditionsDone: 0,
@@ -122,14 +115,13 @@ export class CtgovSyncService {
       result.status = 'already-running';
       return result;
     }
-    const tmp = mkdtempSync(join(tmpdir(), 'trialflow-ctgov-'));
     try {
       for (const condition of options.conditions ?? CONDITION_KEYS) {
         if (options.signal?.aborted) {
           result.status = 'aborted';
           break;
         }
-        if (await this.syncCondition(condition, tmp, options, result)) {
+        if (await this.syncCondition(condition, options, result)) {
           result.conditionsDone++;
         } else {
           result.status = 'aborted';
@@ -140,7 +132,6 @@ export class CtgovSyncService {
       result.status = 'failed';
       result.error = error instanceof Error ? error.message : String(error);
     } finally {
-      rmSync(tmp, { recursive: true, force: true });
       await release();
     }
     result.seconds = (Date.now() - started) / 1000;
@@ -156,7 +147,6 @@ export class CtgovSyncService {
   /** True when the condition's sync finished; false when aborted. Throws when a page failed. */
   private async syncCondition(
     condition: ConditionKey,
-    tmp: string,
     options: CtgovSyncOptions,
     result: CtgovSyncResult,
   ): Promise<boolean> {
@@ -175,7 +165,7 @@ export class CtgovSyncService {
       state.pageToken = null;
       await this.states.saveState(state);
     }
-    const counts: ImportCounts = { new: 0, updated: 0, skipped: {} };
+    const counts = emptyCounts();
     let totalCount: number | null = null;
     let received = 0;
     for (let page = 1; ; page++) {
@@ -193,12 +183,7 @@ export class CtgovSyncService {
       received += body.studies.length;
       result.studies += body.studies.length;
       if (body.studies.length > 0) {
-        const file = join(tmp, `${condition}-${page}.json`);
-        writeFileSync(file, JSON.stringify({ studies: body.studies }));
-        const report = await this.importer.importPaths([file], {
-          genesFile: this.genesFile ?? undefined,
-        });
-        rmSync(file, { force: true });
+        const report = await this.importer.importRecords(body.studies, this.genesFile);
         addCounts(counts, report);
         addCounts(result.counts, report);
       }

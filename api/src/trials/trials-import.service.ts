@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { repoRoot } from '../common/repo-root';
-import { expandPaths, readStudyFile } from './ctgov-files';
+import { expandPaths, type FileEntry, readStudyFile } from './ctgov-files';
 import {
   geneMatcher,
   InvalidRecordError,
@@ -48,6 +48,19 @@ export interface ImportOptions {
 
 const DEFAULT_BATCH = 200;
 
+export function emptyCounts(): ImportCounts {
+  return { new: 0, updated: 0, skipped: {} };
+}
+
+/** Adds one import's counts to a running total. */
+export function addCounts(into: ImportCounts, more: ImportCounts): void {
+  into.new += more.new;
+  into.updated += more.updated;
+  for (const [reason, n] of Object.entries(more.skipped)) {
+    into.skipped[reason] = (into.skipped[reason] ?? 0) + n;
+  }
+}
+
 /** genes.txt next to an input (or one folder up), else the shared data beside the repository. */
 export function findGenesFile(paths: string[]): string | null {
   const candidates = paths.flatMap((p) => {
@@ -65,57 +78,32 @@ export function findGenesFile(paths: string[]): string | null {
  */
 @Injectable()
 export class TrialsImportService {
+  private readonly geneMatchers = new Map<string, ReturnType<typeof geneMatcher>>();
+
   constructor(private readonly trials: TrialsRepository) {}
 
   async importPaths(paths: string[], options: ImportOptions = {}): Promise<ImportReport> {
     const started = process.hrtime.bigint();
     const files = expandPaths(paths);
     const genesFile = options.genesFile ?? findGenesFile(paths);
-    const matchGenes = geneMatcher(genesFile ? parseGeneList(readFileSync(genesFile, 'utf8')) : []);
-    const counts: ImportCounts = { new: 0, updated: 0, skipped: {} };
-    const skip = (reason: string): void => {
-      counts.skipped[reason] = (counts.skipped[reason] ?? 0) + 1;
-    };
-    const batchSize = options.batchSize ?? DEFAULT_BATCH;
+    const matchGenes = this.geneMatcherFor(genesFile);
+    const counts = emptyCounts();
     let studies = 0;
     for (const [fileIndex, file] of files.entries()) {
       const entries = await readStudyFile(file);
       studies += entries.length;
-      for (let start = 0; start < entries.length; start += batchSize) {
-        const parsed: TrialData[] = [];
-        for (const entry of entries.slice(start, start + batchSize)) {
-          if ('skip' in entry) {
-            skip(entry.skip);
-            continue;
-          }
-          try {
-            parsed.push(parseStudy(entry.record, matchGenes));
-          } catch (error) {
-            if (!(error instanceof InvalidRecordError)) {
-              throw error;
-            }
-            skip(error.reason);
-          }
-        }
-        await this.storeBatch(parsed, counts, skip);
+      const report = (done: number): void =>
         options.onProgress?.({
           file,
           fileIndex,
           fileCount: files.length,
-          done: Math.min(start + batchSize, entries.length),
+          done,
           total: entries.length,
           counts,
         });
-      }
+      await this.importEntries(entries, matchGenes, counts, options.batchSize, report);
       if (entries.length === 0) {
-        options.onProgress?.({
-          file,
-          fileIndex,
-          fileCount: files.length,
-          done: 0,
-          total: 0,
-          counts,
-        });
+        report(0);
       }
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -127,6 +115,59 @@ export class TrialsImportService {
       studiesPerSecond: seconds > 0 ? studies / seconds : 0,
       genesFile,
     };
+  }
+
+  /** Records already in memory (a page of the CT.gov API): the same upsert and counting. */
+  async importRecords(records: unknown[], genesFile: string | null): Promise<ImportCounts> {
+    const counts = emptyCounts();
+    await this.importEntries(
+      records.map((record) => ({ record })),
+      this.geneMatcherFor(genesFile),
+      counts,
+    );
+    return counts;
+  }
+
+  private async importEntries(
+    entries: FileEntry[],
+    matchGenes: ReturnType<typeof geneMatcher>,
+    counts: ImportCounts,
+    batchSize = DEFAULT_BATCH,
+    onBatch?: (done: number) => void,
+  ): Promise<void> {
+    const skip = (reason: string): void => {
+      counts.skipped[reason] = (counts.skipped[reason] ?? 0) + 1;
+    };
+    for (let start = 0; start < entries.length; start += batchSize) {
+      const parsed: TrialData[] = [];
+      for (const entry of entries.slice(start, start + batchSize)) {
+        if ('skip' in entry) {
+          skip(entry.skip);
+          continue;
+        }
+        try {
+          parsed.push(parseStudy(entry.record, matchGenes));
+        } catch (error) {
+          if (!(error instanceof InvalidRecordError)) {
+            throw error;
+          }
+          skip(error.reason);
+        }
+      }
+      await this.storeBatch(parsed, counts, skip);
+      onBatch?.(Math.min(start + batchSize, entries.length));
+    }
+  }
+
+  /** The gene list is read once per file path, not once per page or file imported. */
+  private geneMatcherFor(genesFile: string | null): ReturnType<typeof geneMatcher> {
+    const key = genesFile ?? '';
+    let matcher = this.geneMatchers.get(key);
+    if (!matcher) {
+      matcher = geneMatcher(genesFile ? parseGeneList(readFileSync(genesFile, 'utf8')) : []);
+      this.geneMatchers.set(key, matcher);
+    }
+    return matcher;
   }
 
   private async storeBatch(

@@ -15,11 +15,7 @@ import {
 import { SUPPORTED_LANGUAGES } from '../../common/conditions';
 import { ALPHANUMERIC, FULL_NAME, TEXT_MAX } from '../../common/validators';
 import { UserResponseDto } from '../../users/dto/user-response.dto';
-
-const trimLower = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? value.trim().toLowerCase() : value;
-const trim = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? value.trim() : value;
+import { trim, trimLower } from '../../common/transforms';
 
 /** Spec 01 §7 login_email. */
 export class LoginEmailDto {

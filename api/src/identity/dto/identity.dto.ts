@@ -11,11 +11,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import { SUPPORTED_LANGUAGES } from '../../common/conditions';
-
-const trimLower = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? value.trim().toLowerCase() : value;
-const trim = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? value.trim() : value;
+import { trim, trimLower } from '../../common/transforms';
 
 /** Spec 01 §5: a password longer than 8 characters. */
 export const PASSWORD_MIN_LENGTH = 9;

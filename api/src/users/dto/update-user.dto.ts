@@ -11,9 +11,7 @@ import {
 } from 'class-validator';
 import { SUPPORTED_LANGUAGES } from '../../common/conditions';
 import { ALPHANUMERIC, FULL_NAME, PHONE, TEXT_MAX } from '../../common/validators';
-
-const trim = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? value.trim() : value;
+import { trim } from '../../common/transforms';
 
 /** What a user may change of their own profile; e-mail and roles are not among it. */
 export class UpdateUserDto {

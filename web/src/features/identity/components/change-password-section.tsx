@@ -7,6 +7,7 @@ import { changePasswordSchema, ChangePasswordValues } from '../api/identity-form
 import { useIdentityClient } from '../identity-context';
 import { AUTH_ERROR_KEYS, authErrorKey } from '../identity-errors';
 import './auth.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const resolver = schemaResolver(changePasswordSchema);
 
@@ -68,15 +69,7 @@ export function ChangePasswordSection() {
             {...register('proposedPassword')}
           />
           <div className="panel__actions">
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={isSubmitting}
-              aria-busy={isSubmitting}
-            >
-              {isSubmitting ? <span className="button__spinner" aria-hidden="true" /> : null}
-              {t('auth.changePassword.submit')}
-            </button>
+            <SubmitButton busy={isSubmitting}>{t('auth.changePassword.submit')}</SubmitButton>
             <button
               type="button"
               className="button"

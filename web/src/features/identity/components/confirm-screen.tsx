@@ -12,6 +12,7 @@ import { authErrorKey } from '../identity-errors';
 import { ConfirmLocationState, normalizeEmail, useAuthPopups } from '../use-auth-popups';
 import { LoginForm } from './login-form';
 import './auth.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const resolver = schemaResolver<ConfirmSignUpValues>({
   ...confirmSignUpSchema,
@@ -84,15 +85,9 @@ export function ConfirmScreen() {
                 error={errors.code?.message}
                 {...register('code')}
               />
-              <button
-                type="submit"
-                className="button button--primary auth-card__submit"
-                disabled={isSubmitting}
-                aria-busy={isSubmitting}
-              >
-                {isSubmitting ? <span className="button__spinner" aria-hidden="true" /> : null}
+              <SubmitButton busy={isSubmitting} className="auth-card__submit">
                 {t('auth.confirm.submit')}
-              </button>
+              </SubmitButton>
             </form>
           </>
         )}

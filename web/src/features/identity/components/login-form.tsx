@@ -9,6 +9,7 @@ import { LoginValues, loginSchema } from '../api/login-email';
 import { AUTH_ERROR_KEYS } from '../identity-errors';
 import { useAuthPopups } from '../use-auth-popups';
 import { useLogin } from '../use-login';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const resolver = schemaResolver(loginSchema);
 
@@ -86,15 +87,9 @@ export function LoginForm({
             {t('auth.login.forgotPassword')}
           </button>
         </div>
-        <button
-          type="submit"
-          className="button button--primary auth-card__submit"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-        >
-          {isSubmitting ? <span className="button__spinner" aria-hidden="true" /> : null}
+        <SubmitButton busy={isSubmitting} className="auth-card__submit">
           {t('auth.login.submit')}
-        </button>
+        </SubmitButton>
       </form>
       <p className="auth-card__footer">
         {t('auth.login.noAccount')} <Link to={paths.register}>{t('auth.login.registerLink')}</Link>

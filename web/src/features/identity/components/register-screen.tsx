@@ -22,6 +22,7 @@ import { ConfirmLocationState, normalizeEmail, useAuthPopups } from '../use-auth
 import { REGISTER_TYPE } from '../use-login';
 import { Captcha, CaptchaHandle } from './captcha';
 import './auth.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const resolver = schemaResolver(registerSchema);
 
@@ -235,15 +236,9 @@ export function RegisterScreen() {
                   }
                 }}
               />
-              <button
-                type="submit"
-                className="button button--primary auth-card__submit"
-                disabled={isSubmitting}
-                aria-busy={isSubmitting}
-              >
-                {isSubmitting ? <span className="button__spinner" aria-hidden="true" /> : null}
+              <SubmitButton busy={isSubmitting} className="auth-card__submit">
                 {t('auth.register.submit')}
-              </button>
+              </SubmitButton>
             </div>
           ) : (
             <>

@@ -14,6 +14,7 @@ import { useIdentityClient } from '../identity-context';
 import { authErrorKey } from '../identity-errors';
 import { normalizeEmail } from '../use-auth-popups';
 import './auth.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const resolver = schemaResolver(resetPasswordSchema);
 
@@ -131,15 +132,9 @@ export function ResetPasswordModal({
             error={errors.code?.message}
             {...register('code')}
           />
-          <button
-            type="submit"
-            className="button button--primary auth-card__submit"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting}
-          >
-            {isSubmitting ? <span className="button__spinner" aria-hidden="true" /> : null}
+          <SubmitButton busy={isSubmitting} className="auth-card__submit">
             {t('auth.reset.submit')}
-          </button>
+          </SubmitButton>
         </form>
         <p className="auth-card__footer">
           {t('auth.reset.noCode')}{' '}

@@ -24,6 +24,7 @@ import {
   splitPhone,
 } from '../countries';
 import './profile.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const resolver = schemaResolver(profileSchema);
 
@@ -287,15 +288,7 @@ export function ProfilePanel({ title }: { title?: string }) {
           </SelectField>
           <CheckboxField label={t('profile.fields.subscribe')} {...register('subscribe')} />
           <div className="panel__actions">
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={isSubmitting}
-              aria-busy={isSubmitting}
-            >
-              {isSubmitting ? <span className="button__spinner" aria-hidden="true" /> : null}
-              {t('profile.save')}
-            </button>
+            <SubmitButton busy={isSubmitting}>{t('profile.save')}</SubmitButton>
             <button type="button" className="button" onClick={() => setEditing(false)}>
               {t('profile.cancel')}
             </button>
