@@ -1,0 +1,328 @@
+import type { EligibilityRule } from '../criteria/criteria';
+import { dedupeRules, extractRules, type ExtractRulesInput } from './extract-rules';
+import { karnofskyToEcogMax } from './patterns/performance';
+
+function rules(
+  inclusion: string,
+  exclusion = '',
+  overrides: Partial<ExtractRulesInput> = {},
+): EligibilityRule[] {
+  return extractRules({
+    minimumAgeYears: null,
+    maximumAgeYears: null,
+    sex: 'ALL',
+    eligibilityInclusion: inclusion,
+    eligibilityExclusion: exclusion,
+    conditions: ['lung_cancer'],
+    ...overrides,
+  });
+}
+
+/** The rules as compact strings: "key kind section [min..max] [anyOf] [q]". */
+function compact(list: EligibilityRule[]): string[] {
+  return list
+    .filter((r) => r.source === 'text')
+    .map(
+      (r) =>
+        `${r.key} ${r.kind} ${r.section}` +
+        (r.kind === 'range' ? ` ${r.min ?? ''}..${r.max ?? ''}` : '') +
+        (r.anyOf?.length ? ` anyOf:${r.anyOf.join(',')}` : '') +
+        (r.qualified ? ' q' : ''),
+    )
+    .sort();
+}
+
+describe('extractRules', () => {
+  describe('structured fields', () => {
+    it('should make one age range from both bounds, with a readable text', () => {
+      const out = rules('', '', { minimumAgeYears: 18, maximumAgeYears: 75 });
+      expect(out).toEqual([
+        {
+          key: 'age',
+          kind: 'range',
+          min: 18,
+          max: 75,
+          section: 'structured',
+          source: 'structured',
+          text: 'Age 18 to 75 years',
+        },
+      ]);
+    });
+
+    it('should make an open-ended age range from a minimum only', () => {
+      const [age] = rules('', '', { minimumAgeYears: 18 });
+      expect(age).toMatchObject({ key: 'age', min: 18, text: 'Age 18 years or older' });
+      expect(age.max).toBeUndefined();
+    });
+
+    it('should require the sex of a single-sex trial and nothing for ALL', () => {
+      expect(rules('', '', { sex: 'FEMALE' })).toEqual([
+        expect.objectContaining({
+          key: 'gender',
+          kind: 'required',
+          value: 'female',
+          section: 'structured',
+        }),
+      ]);
+      expect(rules('', '', { sex: 'MALE' })[0].value).toBe('male');
+      expect(rules('', '', { sex: 'ALL' })).toEqual([]);
+    });
+  });
+
+  describe('inclusion and exclusion', () => {
+    it('should require a positive biomarker in inclusion and exclude it in exclusion', () => {
+      expect(compact(rules('* EGFR mutation-positive NSCLC'))).toContain('egfr required inclusion');
+      expect(compact(rules('* Histologically confirmed NSCLC', '* Known EGFR mutation'))).toContain(
+        'egfr excluded exclusion',
+      );
+    });
+
+    it('should exclude on negation in inclusion: wild-type, no, without, must not', () => {
+      expect(compact(rules('* EGFR wild-type tumour'))).toEqual(['egfr excluded inclusion']);
+      expect(compact(rules('* No prior immunotherapy'))).toEqual([
+        'checkpoint_therapy excluded inclusion',
+      ]);
+      expect(compact(rules('* Patients without brain metastases'))).toEqual([
+        'brain_metastases excluded inclusion',
+      ]);
+      expect(compact(rules('* Must not be pregnant or breastfeeding'))).toEqual([
+        'pregnant_nursing excluded inclusion',
+      ]);
+    });
+
+    it('should exclude pregnancy from the exclusion list but ignore pregnancy tests', () => {
+      expect(compact(rules('* Negative pregnancy test', '* Pregnant or breastfeeding'))).toEqual([
+        'pregnant_nursing excluded exclusion',
+      ]);
+    });
+
+    it('should emit nothing for a negated statement in the exclusion list', () => {
+      expect(compact(rules('', '* No history of HIV infection is required for this arm'))).toEqual(
+        [],
+      );
+      expect(compact(rules('', '* Patients without EGFR mutation'))).toEqual([]);
+    });
+
+    it('should read "No measurable lesion" in the exclusion list as measurable disease required', () => {
+      expect(compact(rules('', '* No measurable lesion'))).toEqual([
+        'measurable_disease required exclusion',
+      ]);
+    });
+
+    it('should limit negation to its clause', () => {
+      const out = compact(rules('* No prior chemotherapy; ALK rearrangement confirmed'));
+      expect(out).toEqual(['alk required inclusion', 'chemotherapy excluded inclusion']);
+    });
+
+    it('should not read a drug class as a biomarker', () => {
+      expect(compact(rules('', '* Prior treatment with an EGFR-TKI'))).toEqual([
+        'targeted_therapy excluded exclusion q',
+      ]);
+    });
+
+    it('should move items after an inline "Exclusion Criteria" to the exclusion section', () => {
+      const out = compact(
+        rules('* Stage IV colorectal carcinoma. Exclusion Criteria\n* Pregnancy or nursing.'),
+      );
+      expect(out).toEqual([
+        'pregnant_nursing excluded exclusion',
+        'tumor_stage range inclusion 4..',
+      ]);
+    });
+
+    it('should skip the alternatives listed under "one of the following"', () => {
+      const out = compact(
+        rules(
+          '* Have one of the following tumours:\n  * Triple negative breast cancer\n  * Melanoma',
+        ),
+      );
+      expect(out).toEqual([]);
+    });
+
+    it('should skip wash-out periods and permissions', () => {
+      expect(compact(rules('', '* Radiotherapy within 2 weeks before the first dose'))).toEqual([]);
+      expect(compact(rules('* Prior chemotherapy is allowed'))).toEqual([]);
+      expect(
+        compact(rules('', '* Otherwise well HIV-positive patients will be permitted to enroll')),
+      ).toEqual([]);
+    });
+  });
+
+  describe('qualified', () => {
+    it('should qualify brain metastases limited to untreated or symptomatic ones', () => {
+      expect(compact(rules('', '* Untreated, symptomatic or active brain metastases'))).toEqual([
+        'brain_metastases excluded exclusion q',
+      ]);
+      expect(compact(rules('', '* Central nervous system metastases'))).toEqual([
+        'brain_metastases excluded exclusion',
+      ]);
+    });
+
+    it('should qualify active hepatitis, and another malignancy within a time window', () => {
+      expect(compact(rules('', '* Known active hepatitis B infection'))).toEqual([
+        'liver_diseases excluded exclusion q',
+      ]);
+      expect(compact(rules('', '* History of another malignancy within the last 3 years'))).toEqual(
+        ['other_cancer excluded exclusion q'],
+      );
+      expect(compact(rules('', '* History of any other malignancy'))).toEqual([
+        'other_cancer excluded exclusion',
+      ]);
+    });
+
+    it('should qualify a cardiac exclusion by NYHA class', () => {
+      expect(compact(rules('', '* Congestive heart failure NYHA class III or IV'))).toEqual([
+        'cardiac_disorders excluded exclusion q',
+      ]);
+    });
+  });
+
+  describe('ranges', () => {
+    it('should read ECOG ranges in the usual spellings', () => {
+      expect(compact(rules('* ECOG performance status 0-1'))).toEqual(['ecog range inclusion ..1']);
+      expect(compact(rules('* ECOG PS of 0, 1, or 2'))).toEqual(['ecog range inclusion ..2']);
+      expect(compact(rules('* ECOG performance status < 2'))).toEqual(['ecog range inclusion ..1']);
+      expect(compact(rules('* WHO performance status 0 or 1'))).toEqual([
+        'ecog range inclusion ..1',
+      ]);
+      expect(compact(rules('', '* ECOG performance status >= 2'))).toEqual([
+        'ecog range exclusion ..1',
+      ]);
+    });
+
+    it('should map Karnofsky onto ECOG', () => {
+      expect(compact(rules('* Karnofsky performance status >= 70%'))).toEqual([
+        'ecog range inclusion ..1',
+      ]);
+      expect(compact(rules('* Karnofsky 60-100%'))).toEqual(['ecog range inclusion ..2']);
+      expect(karnofskyToEcogMax(90)).toBe(0);
+      expect(karnofskyToEcogMax(20)).toBeNull();
+    });
+
+    it('should encode stages', () => {
+      expect(compact(rules('* Stage IV NSCLC'))).toContain('tumor_stage range inclusion 4..');
+      expect(compact(rules('* Stage III or IV disease'))).toEqual([
+        'tumor_stage range inclusion 3..',
+      ]);
+      expect(compact(rules('* Stage IIIB or IV NSCLC'))).toContain(
+        'tumor_stage range inclusion 3.2..',
+      );
+      expect(compact(rules('* Esophageal cancer stage IIA, IIB and III'))).toEqual([
+        'tumor_stage range inclusion 2.1..3.3',
+      ]);
+      expect(compact(rules('* Locally advanced or metastatic NSCLC (IIIb-IV)'))).toContain(
+        'tumor_stage range inclusion 3.2..',
+      );
+    });
+
+    it('should read counts of prior lines', () => {
+      expect(compact(rules('* At least one prior line of systemic therapy'))).toEqual([
+        'chemotherapy required inclusion',
+      ]);
+      expect(compact(rules('* No more than 2 prior lines of chemotherapy'))).toEqual([
+        'chemotherapy range inclusion ..2',
+      ]);
+      expect(compact(rules('* No prior systemic therapy for advanced disease'))).toEqual([
+        'chemotherapy excluded inclusion q',
+      ]);
+      expect(compact(rules('', '* Prior lines of systemic anti-tumor therapy >= 2'))).toEqual([
+        'chemotherapy range exclusion ..1',
+      ]);
+    });
+  });
+
+  describe('anyOf', () => {
+    it('should make "relapsed or refractory" one rule', () => {
+      expect(
+        compact(
+          rules('* Relapsed or refractory AML', '', { conditions: ['acute_myeloid_leukemia'] }),
+        ),
+      ).toEqual(['relapsed required inclusion anyOf:refractory']);
+      expect(
+        compact(
+          rules('* Relapsed/refractory B-ALL', '', {
+            conditions: ['acute_lymphoblastic_leukemia'],
+          }),
+        ),
+      ).toEqual(['relapsed required inclusion anyOf:refractory']);
+    });
+
+    it('should group "unresectable or metastatic" and "BRCA1 or BRCA2"', () => {
+      expect(compact(rules('* Unresectable or metastatic disease'))).toEqual([
+        'unresectable required inclusion anyOf:metastatic',
+      ]);
+      expect(compact(rules('* Germline BRCA1/2 mutation'))).toEqual([
+        'brca1 required inclusion anyOf:brca2',
+      ]);
+    });
+
+    it('should not require metastatic disease from "locally advanced or metastatic"', () => {
+      expect(compact(rules('* Locally advanced or metastatic disease'))).toEqual([]);
+    });
+
+    it('should exclude each of "X or Y" in the exclusion list', () => {
+      expect(compact(rules('', '* Known ALK or ROS1 rearrangement'))).toEqual([
+        'alk excluded exclusion',
+        'ros1 excluded exclusion',
+      ]);
+    });
+  });
+
+  describe('conflicts and duplicates', () => {
+    it('should drop contradictory rules of one key in one item', () => {
+      expect(compact(rules('* HR-positive or HR-negative breast cancer'))).toEqual([]);
+    });
+
+    it('should keep one rule per key, kind and section, unqualified if any mention was', () => {
+      const out = compact(rules('', '* Untreated brain metastases\n* Brain metastases'));
+      expect(out).toEqual(['brain_metastases excluded exclusion']);
+    });
+
+    it('should keep ranges with different bounds apart and drop an anyOf made redundant', () => {
+      const base = { section: 'inclusion', source: 'text', text: 't' } as const;
+      const out = dedupeRules([
+        { ...base, key: 'ecog', kind: 'range', max: 1 },
+        { ...base, key: 'ecog', kind: 'range', max: 1, qualified: true },
+        { ...base, key: 'ecog', kind: 'range', max: 2 },
+        { ...base, key: 'relapsed', kind: 'required', anyOf: ['refractory'] },
+        { ...base, key: 'relapsed', kind: 'required' },
+      ]);
+      expect(
+        out.map((r) => `${r.key}:${r.max ?? ''}:${r.anyOf?.join() ?? ''}:${r.qualified ?? false}`),
+      ).toEqual(['ecog:1::false', 'ecog:2::false', 'relapsed:::false']);
+    });
+
+    it('should keep the item as text, trimmed to about 300 characters', () => {
+      const long = `* Known EGFR mutation ${'and more words '.repeat(40)}`;
+      const [rule] = rules('', long);
+      expect(rule.text.startsWith('Known EGFR mutation and more words')).toBe(true);
+      expect(rule.text.length).toBeLessThanOrEqual(300);
+    });
+  });
+
+  it('should extract a study in well under 0.3 ms on average', () => {
+    const inclusion = [
+      '* Histologically confirmed stage IIIB or IV NSCLC with EGFR exon 19 deletion or L858R',
+      '* ECOG performance status 0-1',
+      '* At least one measurable lesion per RECIST 1.1',
+      '* No prior systemic therapy for advanced disease',
+    ].join('\n');
+    const exclusion = [
+      '* Untreated or symptomatic brain metastases',
+      '* Pregnant or breastfeeding',
+      '* Active hepatitis B or C; known HIV infection',
+      '* History of another malignancy within 3 years',
+    ].join('\n');
+    // Best of five rounds: the machine may be shared with other jobs.
+    const runs = 500;
+    let best = Infinity;
+    for (let round = 0; round < 5; round++) {
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < runs; i++) {
+        rules(inclusion, exclusion);
+      }
+      best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6 / runs);
+    }
+    expect(best).toBeLessThan(0.3);
+  });
+});

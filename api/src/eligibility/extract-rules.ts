@@ -1,0 +1,195 @@
+import { CRITERIA, type CriterionKey, type EligibilityRule } from '../criteria/criteria';
+import { findMentions, isConditional, mentionsToFindings, triggerIndex } from './patterns/match';
+import { FAMILY_PATTERNS } from './patterns';
+import type { Finding, MatchContext } from './patterns/types';
+import { type CriterionItem, splitItems } from './text';
+
+/**
+ * Reads a trial's eligibility into rules over the criterion vocabulary: age and sex from the
+ * structured fields, everything else from the criteria text by the per-family pattern library
+ * (patterns/). Pure and allocation-light: it runs for every imported study.
+ *
+ * Precision over recall: a wrong 'required' or 'excluded' hides a trial from a doctor, a missed
+ * rule only leaves it to be read. Patterns therefore emit nothing when in doubt.
+ */
+
+export interface ExtractRulesInput {
+  minimumAgeYears: number | null;
+  maximumAgeYears: number | null;
+  sex: 'ALL' | 'FEMALE' | 'MALE';
+  eligibilityInclusion: string;
+  eligibilityExclusion: string;
+  /** Condition keys of the trial (ctgov-record mapConditions). */
+  conditions: string[];
+}
+
+/** A sentence about brain metastases: its resection and radiotherapy are the metastases'. */
+const ABOUT_BRAIN =
+  /\b(?:brain|cns|central nervous system|intracranial|cerebral)\s+(?:metasta\w*|lesions?|disease)|\bmetasta\w+\s+(?:disease\s+)?(?:to|in)\s+the\s+brain/;
+const EXTENT = new Set<CriterionKey>(['metastatic', 'unresectable', 'resectable']);
+
+const HEME = new Set([
+  'acute_lymphoblastic_leukemia',
+  'acute_myeloid_leukemia',
+  'multiple_myeloma',
+]);
+const FAMILIES = Object.values(FAMILY_PATTERNS);
+const EXTRACTORS = FAMILIES.flatMap((family) => (family.extract ? [family.extract] : []));
+/** All concepts of all families behind one trigger scan per sentence. */
+const INDEX = triggerIndex(FAMILIES.flatMap((family) => family.concepts));
+
+function formatYears(years: number): string {
+  return Number.isInteger(years) ? String(years) : years.toFixed(1).replace(/\.0$/, '');
+}
+
+function ageText(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) {
+    return `Age ${formatYears(min)} to ${formatYears(max)} years`;
+  }
+  return min !== null
+    ? `Age ${formatYears(min)} years or older`
+    : `Age up to ${formatYears(max ?? 0)} years`;
+}
+
+function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
+  const rules: EligibilityRule[] = [];
+  const { minimumAgeYears: min, maximumAgeYears: max } = input;
+  if (min !== null || max !== null) {
+    const rule: EligibilityRule = {
+      key: 'age',
+      kind: 'range',
+      section: 'structured',
+      source: 'structured',
+      text: ageText(min, max),
+    };
+    if (min !== null) {
+      rule.min = min;
+    }
+    if (max !== null) {
+      rule.max = max;
+    }
+    rules.push(rule);
+  }
+  if (input.sex === 'FEMALE' || input.sex === 'MALE') {
+    const value = input.sex === 'FEMALE' ? 'female' : 'male';
+    rules.push({
+      key: 'gender',
+      kind: 'required',
+      value,
+      section: 'structured',
+      source: 'structured',
+      text: input.sex === 'FEMALE' ? 'Female participants only' : 'Male participants only',
+    });
+  }
+  return rules;
+}
+
+function itemFindings(item: CriterionItem, heme: boolean): Finding[] {
+  const out: Finding[] = [];
+  for (const sentence of item.sentences) {
+    if (isConditional(sentence.lower)) {
+      continue;
+    }
+    const ctx: MatchContext = {
+      section: item.section,
+      sentence,
+      item: item.lower,
+      alternative: item.alternative,
+      heme,
+    };
+    // Numeric readings (ranges) first; a key they found is not read again as a plain concept.
+    const found: Finding[] = EXTRACTORS.flatMap((extract) => extract(ctx));
+    const taken = found.length ? new Set<string>(found.map((f) => f.key)) : undefined;
+    found.push(...mentionsToFindings(ctx, findMentions(ctx, INDEX, taken)));
+    const aboutBrain = item.section === 'inclusion' && ABOUT_BRAIN.test(sentence.lower);
+    for (const f of found) {
+      const therapyRequired = f.kind === 'required' && CRITERIA[f.key].family === 'prior_therapy';
+      if (!aboutBrain || (!EXTENT.has(f.key) && !therapyRequired)) {
+        out.push(f);
+      }
+    }
+  }
+  // One item saying both "required" and "excluded" for a key ("HR-positive or HR-negative")
+  // says neither.
+  const kinds = new Map<CriterionKey, Set<string>>();
+  for (const f of out) {
+    if (f.kind !== 'range') {
+      kinds.set(f.key, (kinds.get(f.key) ?? new Set()).add(f.kind));
+    }
+  }
+  return out.filter((f) => f.kind === 'range' || kinds.get(f.key)?.size === 1);
+}
+
+function identity(
+  rule: Pick<EligibilityRule, 'key' | 'kind' | 'section' | 'min' | 'max' | 'anyOf'>,
+): string {
+  const any = rule.anyOf?.length ? [...rule.anyOf].sort().join(',') : '';
+  return `${rule.key}|${rule.kind}|${rule.section}|${rule.min ?? ''}|${rule.max ?? ''}|${any}`;
+}
+
+/**
+ * Merges duplicates: one rule per key, kind, section and bounds. A plain 'required' makes an
+ * 'anyOf' variant of the same key redundant; a rule is qualified only if every mention was.
+ */
+export function dedupeRules(rules: EligibilityRule[]): EligibilityRule[] {
+  const byId = new Map<string, EligibilityRule>();
+  for (const rule of rules) {
+    const id = identity(rule);
+    const seen = byId.get(id);
+    if (!seen) {
+      byId.set(id, { ...rule });
+    } else if (seen.qualified && !rule.qualified) {
+      delete seen.qualified;
+    }
+  }
+  const out = [...byId.values()];
+  return out.filter(
+    (r) =>
+      !r.anyOf?.length ||
+      !out.some(
+        (o) =>
+          o !== r &&
+          o.key === r.key &&
+          o.kind === r.kind &&
+          o.section === r.section &&
+          !o.anyOf?.length,
+      ),
+  );
+}
+
+/**
+ * Contradictions between items: 'required' and 'excluded' of one key in one section cancel out
+ * (arm-specific criteria); an exclusion-list 'excluded' of a key the inclusion list requires is a
+ * restriction of it ("brain metastases not fitting the inclusion criteria"), not a rule.
+ */
+function dropContradictions(rules: EligibilityRule[]): EligibilityRule[] {
+  const has = (key: CriterionKey, kind: string, section: string): boolean =>
+    rules.some(
+      (r) => r.key === key && r.kind === kind && r.section === section && !r.anyOf?.length,
+    );
+  return rules.filter((r) => {
+    if (r.kind === 'range' || r.section === 'structured') {
+      return true;
+    }
+    const other = r.kind === 'required' ? 'excluded' : 'required';
+    if (has(r.key, other, r.section)) {
+      return false;
+    }
+    return !(
+      r.section === 'exclusion' &&
+      r.kind === 'excluded' &&
+      has(r.key, 'required', 'inclusion')
+    );
+  });
+}
+
+export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
+  const heme = input.conditions.some((c) => HEME.has(c));
+  const rules: EligibilityRule[] = [];
+  for (const item of splitItems(input.eligibilityInclusion, input.eligibilityExclusion)) {
+    for (const f of itemFindings(item, heme)) {
+      rules.push({ ...f, section: item.section, source: 'text', text: item.text });
+    }
+  }
+  return [...structuredRules(input), ...dedupeRules(dropContradictions(rules))];
+}

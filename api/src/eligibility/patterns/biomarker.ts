@@ -1,0 +1,142 @@
+import type { CriterionKey } from '../../criteria/criteria';
+import type { Concept, FamilyPatterns, MatchContext } from './types';
+
+/**
+ * Biomarkers: a mention is a statement about the tumour, unless it names a drug class
+ * ("EGFR-TKI", "anti-HER2", "ALK inhibitor") or a test without a result ("EGFR status").
+ */
+
+const DRUG_AFTER =
+  /^[\s-]*(?:tkis?\b|tyrosine kinase|inhibitors?\b|targeted|targeting|directed|antibod|-?based|therap|treatment|agents?\b|blockade|pathway|car\b|car-?t|adc\b|bispecific|specific)/;
+const DRUG_BEFORE = /\banti-?\s?$/;
+const STATUS_ONLY =
+  /^[\s-]*(?:mutation(?:al)? )?(?:status|testing|test|assay|expression status|result)\b(?! (?:is |of )?(?:positive|negative|confirmed))/;
+
+function notDrugOrTest(ctx: MatchContext, start: number, end: number): boolean {
+  const { lower } = ctx.sentence;
+  const after = lower.slice(end, end + 40);
+  return (
+    !DRUG_AFTER.test(after) &&
+    !DRUG_BEFORE.test(lower.slice(Math.max(0, start - 6), start)) &&
+    !STATUS_ONLY.test(after)
+  );
+}
+
+/** Requires an explicit result next to the symbol ("ER-positive", "HR+", "PD-L1 TPS >= 50%"). */
+function withResult(ctx: MatchContext, start: number, end: number): boolean {
+  const after = ctx.sentence.lower.slice(end, end + 40);
+  return (
+    notDrugOrTest(ctx, start, end) &&
+    /^[\s-]*(?:\(?\s*)?(?:\+|positive|pos\b|negative|neg\b|-\s|low\b|high\b|overexpress|amplif|expression|status (?:is )?(?:positive|negative)|tps|cps|tumou?r proportion|>=?|<=?|\d|ihc|or [a-z]{2,3}[\s-]*(?:\+|positive|negative))/.test(
+      after,
+    )
+  );
+}
+
+function concept(
+  key: CriterionKey,
+  triggers: string[],
+  re: RegExp,
+  extra: Partial<Concept> = {},
+): Concept {
+  return {
+    key,
+    triggers,
+    re,
+    mode: 'bool',
+    accept: notDrugOrTest,
+    group: key.startsWith('brca') ? 'brca' : 'biomarker',
+    ...extra,
+  };
+}
+
+/** "HER2-low", "PD-L1 TPS < 1%": negative in the vocabulary's sense. */
+const LOW_OR_BELOW =
+  /^[\s-]*(?:\(?\s*)?(?:low\b|ultra-?low|0\b|ihc 0|ihc 1\+|(?:expression|tps|cps|tumou?r proportion score)?\s*(?:<|less than)\s*1\s*%?)/;
+
+export const biomarkerConcepts: Concept[] = [
+  concept('egfr', ['egfr'], /\begfr\b/g),
+  concept('alk', ['alk'], /\balk\b(?!aline)/g),
+  concept('ros1', ['ros1', 'ros-1', 'ros 1'], /\bros-?1\b/g),
+  concept('kras', ['kras'], /\bkras\b/g),
+  concept('nras', ['nras'], /\bnras\b/g),
+  concept('ras', ['ras ', 'ras-', 'ras,', 'ras)', 'ras.'], /\b(?<![kn])ras\b/g),
+  concept('braf', ['braf'], /\bbraf\b/g),
+  concept(
+    'met',
+    ['MET'],
+    /\bMET\b(?=[\s-]*(?:exon|ex14|amplif|alteration|mutation|fusion|overexpress|skipping|gene))|\bc-MET\b/g,
+    {
+      caseSensitive: true,
+    },
+  ),
+  concept(
+    'ret',
+    ['RET'],
+    /\bRET\b(?=[\s-]*(?:fusion|rearrange|mutation|alteration|gene|positive))/g,
+    { caseSensitive: true },
+  ),
+  concept('ntrk', ['ntrk'], /\bntrk[1-3]?\b/g),
+  concept('her2', ['her2'], /\bHER2\b/gi, { negatedBy: LOW_OR_BELOW }),
+  concept('er', ['ER', 'strogen'], /\b(?:ER|[Ee]strogen [Rr]eceptor|[Oo]estrogen [Rr]eceptor)\b/g, {
+    caseSensitive: true,
+    accept: withResult,
+  }),
+  concept('pr', ['PR', 'PgR', 'rogesterone'], /\b(?:PR|PgR|[Pp]rogesterone [Rr]eceptor)\b/g, {
+    caseSensitive: true,
+    accept: withResult,
+  }),
+  concept(
+    'hr',
+    ['HR', 'ormone receptor'],
+    /\b(?:HR|[Hh]ormone [Rr]eceptor)\b(?![\s-]*(?:deficien|proficien))/g,
+    {
+      caseSensitive: true,
+      accept: withResult,
+    },
+  ),
+  concept('brca1', ['brca1'], /\bbrca1\b/g),
+  concept('brca2', ['brca2'], /\bbrca2\b/g),
+  concept(
+    'hrd',
+    ['hrd', 'homologous'],
+    /\bhrd\b|\bhomologous recombination (?:repair )?deficien\w*/g,
+  ),
+  concept('palb2', ['palb2'], /\bpalb2\b/g),
+  concept('pik3ca', ['pik3ca'], /\bpik3ca\b/g),
+  concept('atm', ['ATM'], /\bATM\b/g, { caseSensitive: true }),
+  concept('chek2', ['chek2'], /\bchek2\b/g),
+  concept('rad51c', ['rad51c'], /\brad51c\b/g),
+  concept('rad51d', ['rad51d'], /\brad51d\b/g),
+  concept('idh1', ['idh'], /\bidh-?1\b/g),
+  concept('idh2', ['idh'], /\bidh-?2\b/g),
+  concept('fgfr2', ['fgfr'], /\bfgfr-?2\b/g),
+  concept('flt3', ['flt'], /\bflt-?3\b/g),
+  concept('npm1', ['npm'], /\bnpm-?1\b/g),
+  concept('tp53', ['p53'], /\btp53\b|\bp53\b/g),
+  concept('vhl', ['vhl'], /\bvhl\b/g),
+  concept('cd19', ['cd19'], /\bcd19\b/g, { accept: withResult }),
+  concept(
+    'bcrabl1',
+    ['bcr', 'philadelphia', 'ph+', 'ph-', 'ph positive', 'ph negative', '9;22'],
+    /\bbcr[-:]?abl1?\b|\bphiladelphia chromosome\b|\bph\+|\bph[\s-]?positive\b|\bph[\s-]?negative\b|\bph-(?=\s|$|,)|\bt\(9;22\)/g,
+  ),
+  concept('hpv_16', ['hpv'], /\bhpv[\s-]?16\b/g),
+  concept('hpv_18', ['hpv'], /\bhpv[\s-]?18\b/g),
+  concept(
+    'msi_high',
+    ['msi', 'microsatellite', 'mismatch', 'mmr'],
+    /\bmsi[\s-]?h(?:igh|i)?\b|\bmicrosatellite instability(?:[\s-]high)?\b|\bmismatch repair[\s-]deficien\w*|\bdmmr\b|\bmmr[\s-]deficien\w*/g,
+  ),
+  concept(
+    'mss',
+    ['mss', 'microsatellite', 'pmmr', 'mismatch'],
+    /\bmss\b|\bmicrosatellite[\s-]stable\b|\bpmmr\b|\bmismatch repair[\s-]proficient\b/g,
+  ),
+  concept('pd_l1', ['pd-l1', 'pdl1'], /\bpd-?l1\b/g, {
+    accept: withResult,
+    negatedBy: LOW_OR_BELOW,
+  }),
+];
+
+export const biomarkerPatterns: FamilyPatterns = { concepts: biomarkerConcepts };

@@ -1,0 +1,56 @@
+import type { Concept, FamilyPatterns } from './types';
+
+/** Disease status: newly diagnosed, untreated, relapsed, refractory. */
+
+const NOT_DISEASE_AFTER =
+  /^[\s-]*(?:to\b|nausea|vomiting|hypertension|ascites|pain|diarrh|angina|epilepsy|seizure|infection|brain|cns|central|cardiac|symptom|hypercalc)/;
+
+export const diseaseStatusConcepts: Concept[] = [
+  {
+    key: 'newly_diagnosed',
+    triggers: ['newly', 'de novo'],
+    re: /\bnewly[\s-]diagnosed\b|\bde novo\b/g,
+    mode: 'bool',
+    only: 'inclusion',
+  },
+  {
+    key: 'untreated',
+    triggers: ['untreated', 'naive', 'naïve', 'no prior', 'no previous', 'no treatment', 'no anti'],
+    re: /\b(?:previously )?untreated\b|\btreatment[\s-]na[iï]ve\b|\btherapy[\s-]na[iï]ve\b|\b(?:with )?no (?:prior |previous )?(?:anti-?(?:cancer|tumou?r) )?treatment\b|\bno treatment for\b/g,
+    mode: 'bool',
+    only: 'inclusion',
+    accept: (ctx, start, end) => {
+      const lower = ctx.sentence.lower;
+      if (
+        NOT_DISEASE_AFTER.test(lower.slice(end, end + 20)) ||
+        /^[^.;]{0,40}?\b(?:metasta|brain|cns|central nervous|lesions?\b|infection|hypertension|arrhythm|cardiac|hiv|hepatitis)/.test(
+          lower.slice(end, end + 60),
+        )
+      ) {
+        return false;
+      }
+      // "No treatment …" is the untreated statement itself, not a negation of it.
+      return !/\b(?:asymptomatic|symptomatic|stable)\s*$/.test(
+        lower.slice(Math.max(0, start - 15), start),
+      );
+    },
+  },
+  {
+    key: 'relapsed',
+    triggers: ['relaps', 'recurrent'],
+    re: /\brelapsed?\b|\brecurrent (?:or refractory|aml|all|leuka?emia|myeloma)\b/g,
+    mode: 'bool',
+    group: 'status',
+    accept: (ctx, _start, end) => !NOT_DISEASE_AFTER.test(ctx.sentence.lower.slice(end, end + 20)),
+  },
+  {
+    key: 'refractory',
+    triggers: ['refractory', 'induction failure'],
+    re: /\brefractory\b|\bprimary induction failure\b/g,
+    mode: 'bool',
+    group: 'status',
+    accept: (ctx, _start, end) => !NOT_DISEASE_AFTER.test(ctx.sentence.lower.slice(end, end + 20)),
+  },
+];
+
+export const diseaseStatusPatterns: FamilyPatterns = { concepts: diseaseStatusConcepts };

@@ -1,0 +1,266 @@
+import type { Concept, Finding, MatchContext } from './types';
+
+/**
+ * The shared reading of a concept mention: negation, permission, exceptions, wash-outs, the
+ * section, and "X or Y" groups. Regexes are module constants: nothing is compiled per call.
+ */
+
+/** Where a clause ends: negation and permission do not reach across these. */
+const BREAKER =
+  /[;:()[\]]|,\s*(?:or|but|however|unless|except|whereas|although)\b|\s(?:but|however|unless|except|whereas|although|that|which|who|whose|and|must|if|provided)\s|\.\s/g;
+/** Negation cues governing the rest of their clause. */
+const NEGATION =
+  /\b(?:no|not|without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out)\b/;
+/** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
+const POST_NEGATION =
+  /^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+(?:negative|wild[\s-]?type|not detected))/;
+/** "X is not allowed" reads as an exclusion in either section. */
+const PROHIBITION =
+  /^[^;.]{0,60}?\b(?:(?:is|are|was|were) not (?:allowed|permitted|eligible)|not permitted|ineligible|(?:will be|are|is) excluded)\b/;
+/** "X is allowed": a permission, no rule. */
+const PERMISSION =
+  /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|may (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|not required|will be permitted)\b/;
+/** What follows these is an exception: "other malignancy (except basal cell carcinoma …)". */
+const EXCEPTION =
+  /\b(?:other than|except(?:ion)?(?: of| for)?|with the exception|excluding|apart from|aside from|besides)\b/g;
+/** The previous mention must read as "prior" for a therapy. */
+const PRIOR_CUE =
+  /\b(?:prior|previous(?:ly)?|received|receiving prior|treated with|pre-?treated|treatment with|therapy with|history of|exposure to|exposed to|had|has had|have had|progressed|progression|refractory to|resistan(?:t|ce)|failed|failure|after|following|completion of|completed|lines? of|regimens? of|cycles? of|naive|naïve|includes?|including|containing|consisting of)\b/;
+const POST_PRIOR =
+  /^[\s-]*(?:na[iï]ve|resistan(?:t|ce)|pre-?treated|treated|failure|exposed|refractory)\b/;
+/** Wash-outs and concurrent treatment are not "had it" / "never had it". */
+const WASHOUT =
+  /\bwithin (?:the )?(?:last |past |previous )?(?:\d+|one|two|three|four|six)\s*(?:days?|weeks?|wks?|months?|half-?lives)|(?:<=?|less than)\s*\d+\s*(?:days?|weeks?|months?)|\b(?:at least|>=?|minimum of)\s*(?:one|two|three|four|six)\s*(?:days?|weeks?|months?)|\brecover(?:y|ed)? from\b|\bnot (?:fully )?recovered\b|\b\d+\s*(?:days?|weeks?)\s*(?:before|prior|of|from|since)|\b(?:at least|>=?|minimum of)\s*\d+\s*(?:days?|weeks?|months?)\s*(?:since|after|from|must|between|have|has|before|prior)|\b(?:since|from) (?:the )?(?:last|completion|end)|\belapsed\b|wash-?out|\bhalf-?lives\b|\bconcurrent|\bconcomitant|\bcurrently (?:receiving|taking|on|treated)|\bplanned\b|\bduring (?:the )?study|\bwhile (?:on|receiving|participating)|\bto be treated\b|\bscheduled\b|\bwill receive\b|\bmay not be initiated/;
+/** "If fertile, …", "ER+ patients must …": a conditional rule is not a rule for everyone. */
+const CONDITIONAL_START =
+  /^(?:if|in case|for (?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:/;
+const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
+const CONDITIONAL_MUST =
+  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\bpatients with [^.;]{0,60}\b(?:must|should) (?:have )?(?:received|progressed)/;
+
+/** A therapy named as a modifier: "relapse following ASCT", "lesion in the field of radiation". */
+const MODIFIER =
+  /\b(?:relapse|progress\w*|recurrence|response|remission|toxicit\w*|complications?|gvhd|graft)\b[^;]{0,40}\b(?:after|following|from|of|post)\s+(?:\w+\s+){0,3}$|\b(?:field|area|site|portal|lesions?)\s+(?:\w+\s+){0,2}$|\banti-?angiogen\w*\s+$/;
+/** "Failed or refused chemotherapy": not a requirement to have had it. */
+const NOT_HAD =
+  /\b(?:refus\w*|declin\w*|ineligible|not eligible|unsuitable|intoleran\w*|not (?:a )?candidates?)\b/;
+
+/** The text a wash-out may sit in: the clause start up to the next ';' or sentence end. */
+function segment(lower: string, from: number, end: number): string {
+  const stop = lower.slice(end).search(/;|\.\s/);
+  return lower.slice(from, stop < 0 ? lower.length : end + stop);
+}
+
+export interface ConceptMatch {
+  concept: Concept;
+  start: number;
+  end: number;
+  negated: boolean;
+  prohibited: boolean;
+}
+
+function clauseStart(lower: string, at: number): number {
+  let start = 0;
+  BREAKER.lastIndex = 0;
+  for (let m = BREAKER.exec(lower); m && m.index < at; m = BREAKER.exec(lower)) {
+    start = m.index + m[0].length;
+  }
+  return Math.min(start, at);
+}
+
+function clauseEnd(lower: string, at: number): number {
+  BREAKER.lastIndex = at;
+  const m = BREAKER.exec(lower);
+  return m ? m.index : lower.length;
+}
+
+const EXCEPTION_WORDS = [
+  'other than',
+  'except',
+  'excluding',
+  'apart from',
+  'aside from',
+  'besides',
+];
+
+function afterException(lower: string, at: number): boolean {
+  EXCEPTION.lastIndex = 0;
+  for (let m = EXCEPTION.exec(lower); m && m.index < at; m = EXCEPTION.exec(lower)) {
+    const between = lower.slice(m.index, at);
+    if (!between.includes(';') && between.length < 160) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export function isConditional(lower: string): boolean {
+  return (
+    CONDITIONAL_START.test(lower) ||
+    CONDITIONAL.test(lower) ||
+    ((lower.includes('must') || lower.includes('should')) && CONDITIONAL_MUST.test(lower))
+  );
+}
+
+/**
+ * The concepts a sentence may mention, found by one scan for all their triggers (built once
+ * per family at load) instead of one search per concept.
+ */
+export interface TriggerIndex {
+  re: RegExp;
+  concepts: Map<string, Concept[]>;
+  caseSensitive: Concept[];
+}
+
+export function triggerIndex(concepts: Concept[]): TriggerIndex {
+  const insensitive = concepts.filter((c) => !c.caseSensitive);
+  const words = [...new Set(insensitive.flatMap((c) => c.triggers))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const map = new Map<string, Concept[]>();
+  for (const word of words) {
+    // At one position the regex reports only the longest trigger: it stands for its prefixes too.
+    map.set(
+      word,
+      insensitive.filter((c) => c.triggers.some((t) => word.startsWith(t))),
+    );
+  }
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return {
+    re: new RegExp(escaped.length ? escaped.join('|') : '(?!)', 'g'),
+    concepts: map,
+    caseSensitive: concepts.filter((c) => c.caseSensitive),
+  };
+}
+
+function candidates(ctx: MatchContext, index: TriggerIndex): Set<Concept> {
+  const { lower, norm } = ctx.sentence;
+  const found = new Set<Concept>();
+  index.re.lastIndex = 0;
+  for (let m = index.re.exec(lower); m; m = index.re.exec(lower)) {
+    for (const c of index.concepts.get(m[0]) ?? []) {
+      found.add(c);
+    }
+    index.re.lastIndex = m.index + 1;
+  }
+  for (const c of index.caseSensitive) {
+    if (c.triggers.some((t) => norm.includes(t))) {
+      found.add(c);
+    }
+  }
+  return found;
+}
+
+/** Every acceptable mention of the concepts in one sentence, with its polarity. */
+export function findMentions(
+  ctx: MatchContext,
+  index: TriggerIndex,
+  skip?: Set<string>,
+): ConceptMatch[] {
+  const { lower, norm } = ctx.sentence;
+  const out: ConceptMatch[] = [];
+  const exceptions = EXCEPTION_WORDS.some((w) => lower.includes(w));
+  for (const concept of candidates(ctx, index)) {
+    if ((concept.only && concept.only !== ctx.section) || skip?.has(concept.key)) {
+      continue;
+    }
+    const source = concept.caseSensitive ? norm : lower;
+    concept.re.lastIndex = 0;
+    for (let m = concept.re.exec(source); m; m = concept.re.exec(source)) {
+      if (m[0].length === 0) {
+        concept.re.lastIndex++;
+        continue;
+      }
+      const start = m.index;
+      const end = start + m[0].length;
+      if (exceptions && afterException(lower, start)) {
+        continue;
+      }
+      if (concept.accept && !concept.accept(ctx, start, end)) {
+        continue;
+      }
+      const from = clauseStart(lower, start);
+      const to = clauseEnd(lower, end);
+      const prefix = lower.slice(Math.max(from, start - 90), start);
+      const suffix = lower.slice(end, Math.max(to, end + 1));
+      const rest = lower.slice(end, end + 80);
+      if (PERMISSION.test(suffix) || PERMISSION.test(prefix)) {
+        continue;
+      }
+      if (concept.mode === 'therapy') {
+        if (!PRIOR_CUE.test(prefix) && !POST_PRIOR.test(rest)) {
+          continue;
+        }
+        if (WASHOUT.test(segment(lower, from, end)) || MODIFIER.test(prefix)) {
+          continue;
+        }
+        if (ctx.section === 'inclusion' && NOT_HAD.test(lower.slice(from, to))) {
+          continue;
+        }
+      }
+      const immediateNon = /\bnon-?\s?$/.test(lower.slice(Math.max(0, start - 5), start));
+      const negated =
+        immediateNon ||
+        NEGATION.test(prefix) ||
+        POST_NEGATION.test(rest) ||
+        (concept.negatedBy?.test(rest) ?? false);
+      out.push({ concept, start, end, negated, prohibited: PROHIBITION.test(rest) });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+const OR_BETWEEN = /^\s*,?\s*(?:or|and or)\s*(?:\w+\s+)?$/;
+
+/** Turns mentions into findings by section; "X or Y" in inclusion becomes one anyOf rule. */
+export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]): Finding[] {
+  const out: Finding[] = [];
+  const { lower } = ctx.sentence;
+  let group: { finding: Finding; end: number; group: string } | null = null;
+  for (const m of mentions) {
+    const c = m.concept;
+    const qualified = c.qualifier ? c.qualifier.test(ctx.item) : false;
+    let kind: Finding['kind'] | null = null;
+    if (m.prohibited) {
+      kind = m.negated ? null : 'excluded';
+    } else if (ctx.section === 'inclusion') {
+      if (m.negated) {
+        kind = 'excluded';
+      } else if (c.mode !== 'condition' && !ctx.alternative) {
+        kind = !c.requiredCue || c.requiredCue.test(lower) ? 'required' : null;
+      } else if (c.requiredCue && !ctx.alternative && c.requiredCue.test(lower)) {
+        kind = 'required';
+      }
+    } else if (!m.negated) {
+      kind = 'excluded';
+    } else if (c.negatedExclusionRequired) {
+      kind = 'required';
+    }
+    if (!kind) {
+      group = null;
+      continue;
+    }
+    const finding: Finding = { key: c.key, kind };
+    if (qualified) {
+      finding.qualified = true;
+    }
+    if (
+      kind === 'required' &&
+      group &&
+      c.group === group.group &&
+      group.finding.kind === 'required' &&
+      OR_BETWEEN.test(lower.slice(group.end, m.start)) &&
+      group.finding.key !== c.key
+    ) {
+      const anyOf = group.finding.anyOf ?? [];
+      if (!anyOf.includes(c.key)) {
+        group.finding.anyOf = [...anyOf, c.key];
+      }
+      group.end = m.end;
+      continue;
+    }
+    out.push(finding);
+    group = c.group ? { finding, end: m.end, group: c.group } : null;
+  }
+  return out;
+}

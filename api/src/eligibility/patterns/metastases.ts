@@ -1,0 +1,50 @@
+import type { Concept, FamilyPatterns } from './types';
+
+/** Brain metastases (solid tumours) and CNS involvement (leukaemia, myeloma). */
+
+const QUALIFIER =
+  /\b(?:active|untreated|symptomatic|uncontrolled|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir\w*|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|status 3|cns-?3|clinically|neurologically|growing|enlarging|evident)\b/;
+const REQUIRED_CUE =
+  /\b(?:must have|evidence of|confirmed|documented|with (?:untreated|progressing|active|new|measurable)|untreated|progressing)\b/;
+
+const CNS =
+  '(?:brain|cerebral|intracranial|cns|central nervous system|leptomeningeal|meningeal|epidural)';
+
+export const metastasesConcepts: Concept[] = [
+  {
+    key: 'brain_metastases',
+    triggers: ['brain', 'cerebral', 'intracranial', 'cns', 'central nervous', 'mening', 'epidural'],
+    re: new RegExp(
+      `\\b${CNS}\\s+(?:metasta\\w*|mets|lesions?|disease|involvement|tumou?r involvement|tumou?rs?|spread)\\b|\\bmetasta\\w+\\s+(?:disease\\s+)?(?:to|in|of)\\s+(?:the\\s+)?(?:brain|cns|central nervous system)\\b|\\bmetastatic brain disease\\b|\\bcarcinomatous meningitis\\b|\\bcancerous meningitis\\b`,
+      'g',
+    ),
+    mode: 'condition',
+    qualifier: QUALIFIER,
+    requiredCue: REQUIRED_CUE,
+    accept: (ctx) => !ctx.heme,
+  },
+  {
+    key: 'cns_leukemia',
+    triggers: ['brain', 'cerebral', 'intracranial', 'cns', 'central', 'mening', 'epidural'],
+    re: new RegExp(
+      `\\b${CNS}\\b[^.;]{0,25}?\\b(?:leuka?emia|involvement|disease|status|invasion|lymphoma)\\b|\\bcns[- ]?3\\b|\\bcentral or extramedullary invasion\\b`,
+      'g',
+    ),
+    mode: 'condition',
+    qualifier: QUALIFIER,
+    // CNS involvement is never required; an inclusion mention is an allowance (CNS-1/2).
+    only: 'exclusion',
+    accept: (ctx) => ctx.heme,
+  },
+  {
+    key: 'cns_leukemia',
+    triggers: ['brain', 'cerebral', 'intracranial', 'cns', 'central', 'mening', 'epidural'],
+    re: /\b(?:no|without|absence of) (?:\w+ ){0,2}(?:cns|central nervous system) (?:leuka?emia|involvement|disease)\b/g,
+    mode: 'condition',
+    qualifier: QUALIFIER,
+    only: 'inclusion',
+    accept: (ctx) => ctx.heme,
+  },
+];
+
+export const metastasesPatterns: FamilyPatterns = { concepts: metastasesConcepts };

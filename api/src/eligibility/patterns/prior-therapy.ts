@@ -1,0 +1,229 @@
+import type { CriterionKey } from '../../criteria/criteria';
+import type { Concept, FamilyPatterns, Finding, MatchContext } from './types';
+
+/**
+ * Prior therapies. chemotherapy and targeted_therapy are 'lines' criteria: counts of prior lines
+ * become ranges; the other therapies are had / not had. Wash-outs ("no chemotherapy within 4
+ * weeks") and concurrent treatment are not prior-therapy rules (see match.ts).
+ */
+
+/** Restricted to a setting or a part of the body the questionnaire does not ask about. */
+const QUALIFIER =
+  /\b(?:for (?:metastatic|advanced|recurrent|the (?:current|same))|in the (?:metastatic|advanced|adjuvant|neoadjuvant)|(?:neo)?adjuvant|to (?:the )?(?:chest|thorax|pelvis|mediastinum|planned|target|same)|field|within (?:the )?(?:last |past )?\d+ (?:months?|years?)|\d+ (?:months?|years?)|> ?\d+(?:\.\d+)? ?gy|for (?:[a-z]+ )?(?:cancer|disease|leuka?emia|nsclc|all|aml)|small molecule|(?:egfr|alk|ros1|vegfr|her2|braf|met|kras|ret|fgfr)[\s-]?(?:tki|tyrosine|inhibitor|targeted)|bevacizumab|except|other than|unless)\b/;
+
+const CHEMO =
+  /\bchemotherap(?:y|ies)\b|\bcytotoxic (?:therapy|chemotherapy|agents?|treatment)\b|\bplatinum[\s-](?:based|doublet|containing)\b|\bsystemic (?:anti-?(?:cancer|tumou?r|neoplastic|leuka?emi\w*|all|aml|myeloma|lymphoma) )?(?:therapy|therapies|treatment|regimens?)\b|\bany (?:prior |previous |other )?(?:systemic )?anti-?(?:cancer|tumou?r|neoplastic) (?:therapy|therapies|treatment|agents?)\b|\banthracyclines?\b|\btaxanes?\b|\bgemcitabine\b|\bcisplatin\b|\bcarboplatin\b|\boxaliplatin\b|\bpaclitaxel\b|\bdocetaxel\b|\bpemetrexed\b|\bfolfox\b|\bfolfiri\b|\bfolfirinox\b|\bcapecitabine\b|\btemozolomide\b/g;
+const TARGETED =
+  /\b(?:egfr|alk|ros1|met|ret|kras|braf|her2|vegfr|fgfr|multi-?kinase|tyrosine kinase)[\s-]?(?:tkis?|tyrosine kinase inhibitors?|inhibitors?)\b|\btkis?\b|\btyrosine kinase inhibitors?\b|\btargeted (?:small molecule )?(?:anti-?cancer )?(?:therapy|therapies|agents?|treatment|drugs?)\b|\b(?:osimertinib|gefitinib|erlotinib|afatinib|dacomitinib|almonertinib|aumolertinib|furmonertinib|alflutinib|lazertinib|crizotinib|alectinib|brigatinib|lorlatinib|ceritinib|sunitinib|sorafenib|pazopanib|cabozantinib|lenvatinib|axitinib|imatinib|dasatinib|nilotinib|ponatinib|flumatinib|sotorasib|adagrasib|selpercatinib|pralsetinib|capmatinib|tepotinib)\b|\bmtor inhibitors?\b/g;
+
+const LINES_WORD = /\b(?:lines?|regimens?)\b/;
+const NUMBER: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+  '5': 5,
+};
+const N = '(one|two|three|four|five|[1-5])';
+const AT_LEAST = new RegExp(
+  `(?:at least|>=|>|minimum of|a minimum of|received)\\s*${N}\\s*(?:\\(\\d\\)\\s*)?(?:or more\\s*)?(?:prior |previous |systemic |standard |treatment |therapy |anti-?cancer )*(?:lines?|regimens?)\\b|\\b${N}\\s*or more (?:prior |previous )?(?:lines?|regimens?)\\b`,
+);
+const AT_MOST = new RegExp(
+  `(?:no more than|not more than|at most|up to|maximum of|a maximum of|<=|<|fewer than|less than)\\s*${N}\\s*(?:\\(\\d\\)\\s*)?(?:prior |previous |systemic |lines? of )*(?:lines?|regimens?|systemic|chemotherap)`,
+);
+/** Exclusion: "more than 2 prior lines", "prior lines of systemic therapy >= 2". */
+const TOO_MANY = new RegExp(
+  `(?:more than|>=|>|at least)\\s*${N}\\s*(?:prior |previous |systemic )*(?:lines?|regimens?)\\b|\\blines? of [^.;]{0,40}?(>=|>)\\s*${N}`,
+);
+
+function linesKey(lower: string): CriterionKey {
+  return /\btkis?\b|targeted|tyrosine kinase/.test(lower) ? 'targeted_therapy' : 'chemotherapy';
+}
+
+function extractLines(ctx: MatchContext): Finding[] {
+  const { lower } = ctx.sentence;
+  if (!LINES_WORD.test(lower) || ctx.alternative) {
+    return [];
+  }
+  const key = linesKey(lower);
+  if (ctx.section === 'exclusion') {
+    const m = TOO_MANY.exec(lower);
+    if (!m) {
+      return [];
+    }
+    let n: number;
+    let strict: boolean;
+    if (m[1]) {
+      n = NUMBER[m[1]];
+      strict = !/^(?:>=|at least)/.test(m[0]);
+    } else {
+      n = NUMBER[m[3]];
+      strict = m[2] === '>';
+    }
+    const max = strict ? n : n - 1;
+    return max >= 0
+      ? [{ key, kind: max === 0 ? 'excluded' : 'range', ...(max > 0 ? { max } : {}) }]
+      : [];
+  }
+  const least = AT_LEAST.exec(lower);
+  const most = AT_MOST.exec(lower);
+  const finding: Finding = { key, kind: 'range' };
+  if (least) {
+    const n = NUMBER[least[1] ?? least[2]];
+    const value = least[0].startsWith('>') && !least[0].startsWith('>=') ? n + 1 : n;
+    if (value >= 2) {
+      finding.min = value;
+    } else if (value === 1 && !most) {
+      return [{ key, kind: 'required' }];
+    }
+  }
+  if (most) {
+    const n = NUMBER[most[1]];
+    const strict = /^(?:<(?!=)|fewer than|less than)/.test(most[0]);
+    finding.max = strict ? n - 1 : n;
+    if (finding.max === 0) {
+      return [{ key, kind: 'excluded' }];
+    }
+    if (least && finding.min === undefined) {
+      finding.min = 1;
+    }
+  }
+  return finding.min !== undefined || finding.max !== undefined ? [finding] : [];
+}
+
+function therapy(
+  key: CriterionKey,
+  triggers: string[],
+  re: RegExp,
+  extra: Partial<Concept> = {},
+): Concept {
+  return { key, triggers, re, mode: 'therapy', qualifier: QUALIFIER, ...extra };
+}
+
+export const priorTherapyConcepts: Concept[] = [
+  therapy(
+    'chemotherapy',
+    [
+      'chemo',
+      'cytotoxic',
+      'platin',
+      'systemic',
+      'anticancer',
+      'anti-cancer',
+      'antitumo',
+      'anti-tumo',
+      'antineoplastic',
+      'anti-neoplastic',
+      'cycline',
+      'taxane',
+      'gemcitabine',
+      'taxel',
+      'pemetrexed',
+      'folf',
+      'capecitabine',
+      'temozolomide',
+    ],
+    CHEMO,
+  ),
+  therapy('targeted_therapy', ['tki', 'inhibitor', 'targeted', 'nib'], TARGETED),
+  therapy(
+    'checkpoint_therapy',
+    ['pd-1', 'pd1', 'pd-l', 'pdl1', 'ctla', 'checkpoint', ' ici', 'immunotherap', 'mab'],
+    /\banti-?(?:pd-?1|pd-?l1|pd-?l2|ctla-?4)\b|\bpd-?1\s*(?:or\s*pd-?l1\s*)?(?:inhibitors?|antibod\w*|blockade|blockers?|agents?|therapy|treatment)\b|\bpd-?l1\s*(?:inhibitors?|antibod\w*|blockade|blockers?|agents?)\b|\bctla-?4\b|\bimmune[\s-]?checkpoint\b|\bcheckpoint inhibitors?\b|\bicis?\b|\bimmunotherap(?:y|ies)\b|\b(?:pembrolizumab|nivolumab|atezolizumab|durvalumab|ipilimumab|cemiplimab|avelumab|tislelizumab|toripalimab|sintilimab|camrelizumab|tremelimumab)\b/g,
+  ),
+  therapy(
+    'radiation_therapy',
+    ['radiotherap', 'radiation', 'irradiat', 'radiosurg'],
+    /\bradiotherap(?:y|ies)\b|\bradiation(?: therapy| treatment)?\b|\birradiation\b|\bradiosurgery\b/g,
+    {
+      accept: (ctx, _start, end) =>
+        !/^\s*(?:portal|field|oncolog|pneumonitis|dermatitis|induced)/.test(
+          ctx.sentence.lower.slice(end, end + 20),
+        ),
+    },
+  ),
+  therapy(
+    'major_surgery',
+    ['surg'],
+    /\bmajor surg\w+\b|\bsurgery for\b|\bsurgical resection of the primary\b/g,
+  ),
+  therapy(
+    'hormonal_therapy',
+    [
+      'endocrine',
+      'hormon',
+      'androgen',
+      'adt',
+      'aromatase',
+      'tamoxifen',
+      'fulvestrant',
+      'letrozole',
+      'anastrozole',
+      'exemestane',
+      'lutamide',
+      'abiraterone',
+    ],
+    /\b(?:endocrine|hormonal|hormone|anti-?hormonal)\s+(?:therapy|therapies|treatment)\b|\bandrogen deprivation\b|\badt\b|\baromatase inhibitors?\b|\b(?:tamoxifen|fulvestrant|letrozole|anastrozole|exemestane|enzalutamide|abiraterone|apalutamide|darolutamide|bicalutamide)\b/g,
+  ),
+  therapy(
+    'parp_therapy',
+    ['parp', 'polymerase', 'parib'],
+    /\bparp(?:\s*inhibitors?|i)?\b|\bpoly \(?adp-ribose\)? polymerase\b|\b(?:olaparib|niraparib|rucaparib|talazoparib|fluzoparib|pamiparib)\b/g,
+  ),
+  therapy(
+    'car_t_therapy',
+    ['car-t', 'car t', 'cart', 'chimeric'],
+    /\bcar[\s-]?t\b|\bchimeric antigen receptor\b/g,
+  ),
+  therapy(
+    'braf_therapy',
+    ['braf', 'mek', 'fenib', 'metinib'],
+    /\bbraf (?:or mek )?inhibitors?\b|\bmek inhibitors?\b|\b(?:dabrafenib|vemurafenib|encorafenib|trametinib|binimetinib|cobimetinib)\b/g,
+  ),
+  therapy(
+    'angiogenesis_therapy',
+    [
+      'angiogen',
+      'vegf',
+      'bevacizumab',
+      'ramucirumab',
+      'aflibercept',
+      'apatinib',
+      'anlotinib',
+      'fruquintinib',
+      'endostar',
+    ],
+    /\banti-?angiogen\w*|\banti-?vegfr?\b|\bvegfr?[\s-](?:tkis?|targeting|inhibitors?|targeted)\b|\b(?:bevacizumab|ramucirumab|aflibercept|apatinib|anlotinib|fruquintinib|endostar)\b/g,
+  ),
+  therapy(
+    'proteasome_inhibitor',
+    ['proteasome', 'zomib'],
+    /\bproteasome inhibitors?\b|\b(?:bortezomib|carfilzomib|ixazomib)\b/g,
+  ),
+  therapy(
+    'immunomodulatory_drug',
+    ['immunomodulatory', 'imid', 'lidomide'],
+    /\bimmunomodulatory (?:drugs?|agents?|imids?)?|\bimids?\b|\b(?:lenalidomide|pomalidomide|thalidomide)\b/g,
+  ),
+  therapy(
+    'autologous_transplant',
+    ['autologous', 'asct', 'auto-', 'autohsct', 'autosct'],
+    /\bautologous (?:hematopoietic |haematopoietic |peripheral blood )?(?:stem cell |bone marrow |progenitor cell )?(?:transplant\w*|hsct|sct)\b|\basct\b|\bauto-?(?:hsct|sct)\b/g,
+  ),
+  therapy(
+    'allogeneic_transplant',
+    ['allogeneic', 'allo-', 'allohsct', 'allosct', 'allotransplant'],
+    /\ballogeneic (?:hematopoietic |haematopoietic |peripheral blood )?(?:stem cell |bone marrow |progenitor cell )?(?:transplant\w*|hsct|sct)\b|\ballo-?(?:hsct|sct|transplant\w*)\b/g,
+  ),
+];
+
+function extract(ctx: MatchContext): Finding[] {
+  return extractLines(ctx);
+}
+
+export const priorTherapyPatterns: FamilyPatterns = { concepts: priorTherapyConcepts, extract };

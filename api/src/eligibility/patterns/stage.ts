@@ -1,0 +1,168 @@
+import type { Concept, FamilyPatterns, Finding, MatchContext } from './types';
+
+/**
+ * Stage ranges over the tumor_stage encoding (0; 1.1 IA, 1.2 IB; 2.1 IIA, 2.2 IIB; 3.1 IIIA,
+ * 3.2 IIIB, 3.3 IIIC; 4 IV) and the metastatic / resectable / measurable flags.
+ */
+
+const ROMAN_VALUE: Record<string, number> = {
+  i: 1,
+  ii: 2,
+  iii: 3,
+  iv: 4,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+};
+const SUB: Record<string, number> = { a: 0.1, b: 0.2, c: 0.3 };
+const TOKEN = '(?:iv|i{1,3}|[1-4])[abc]?\\d?';
+/** "stage IIIB or IV", "stages II-III", "stage IIA, IIB and III". */
+const STAGED = new RegExp(
+  `\\bstages?\\s*(${TOKEN}(?:\\s*(?:-|to|or|and|,|, or|, and|through)\\s*(?:stage\\s*)?${TOKEN})*)\\b`,
+  'g',
+);
+/** "(IIIb-IV)", "(IV)" after a diagnosis. */
+const BRACKETED = new RegExp(`\\((${TOKEN}(?:\\s*-\\s*${TOKEN})?)\\)`, 'g');
+const TOKENS = new RegExp(`${TOKEN}`, 'g');
+/** A stage of something else, or an allowance ("stage I endometrial cancer allowed"). */
+const OTHER_STAGE =
+  /\b(?:clinical|pathologic|yp|ypt|t|n|m)\s*$|\b(?:bclc|ann arbor|figo|iss|r-iss|durie)\b/;
+
+function bound(token: string, side: 'min' | 'max'): number | null {
+  const m = /^(iv|i{1,3}|[1-4])([abc])?/.exec(token);
+  if (!m) {
+    return null;
+  }
+  const base = ROMAN_VALUE[m[1]];
+  if (base === 4) {
+    return 4;
+  }
+  if (m[2]) {
+    return Math.round((base + SUB[m[2]]) * 10) / 10;
+  }
+  // A bare "III": from 3 (below IIIA) to IIIC.
+  return side === 'min' ? base : base + (base === 1 ? 0.2 : 0.3);
+}
+
+function extract(ctx: MatchContext): Finding[] {
+  if (ctx.section !== 'inclusion' || ctx.alternative) {
+    return [];
+  }
+  const { lower } = ctx.sentence;
+  if (!lower.includes('stage') && !lower.includes('(')) {
+    return [];
+  }
+  const tokens: string[] = [];
+  for (const re of [STAGED, BRACKETED]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(lower); m; m = re.exec(lower)) {
+      const before = lower.slice(Math.max(0, m.index - 14), m.index);
+      if (re === BRACKETED && !/(?:nsclc|cancer|carcinoma|disease|tumou?r|sclc)\s*$/.test(before)) {
+        continue;
+      }
+      if (
+        OTHER_STAGE.test(before) ||
+        /\b(?:no|not|without|non|except|other than)\b[^;]*$/.test(before)
+      ) {
+        continue;
+      }
+      const after = lower.slice(m.index + m[0].length, m.index + m[0].length + 60);
+      if (
+        /^\s*(?:[a-z]+\s+){0,3}(?:cancer|carcinoma|tumou?r)?\s*(?:is |are )?(?:allowed|permitted)/.test(
+          after,
+        )
+      ) {
+        continue;
+      }
+      tokens.push(...(m[1].match(TOKENS) ?? []));
+    }
+  }
+  if (tokens.length === 0) {
+    return [];
+  }
+  const mins = tokens.map((t) => bound(t, 'min')).filter((v): v is number => v !== null);
+  const maxs = tokens.map((t) => bound(t, 'max')).filter((v): v is number => v !== null);
+  if (mins.length === 0) {
+    return [];
+  }
+  const min = Math.min(...mins);
+  const max = Math.max(...maxs);
+  const finding: Finding = { key: 'tumor_stage', kind: 'range' };
+  if (min > 0) {
+    finding.min = min;
+  }
+  // Stage IV has prostate sub-stages 4.1 / 4.2: an upper bound of IV is no bound.
+  if (max < 4) {
+    finding.max = max;
+  }
+  return finding.min === undefined && finding.max === undefined ? [] : [finding];
+}
+
+const METASTATIC_ALTERNATIVE =
+  /\b(?:advanced|recurrent|relapsed|locoregional|localized|local|persistent)\s*,?\s*(?:or|and or)\s*$/;
+
+export const stageConcepts: Concept[] = [
+  {
+    key: 'metastatic',
+    triggers: ['metasta'],
+    re: /\b(?:metastatic|distant metastas[ie]s)\b|\bmetastatic disease\b/g,
+    mode: 'bool',
+    group: 'extent',
+    accept: (ctx, start, end) => {
+      const { lower } = ctx.sentence;
+      const before = lower.slice(Math.max(0, start - 40), start);
+      const after = lower.slice(end, end + 40);
+      // "metastatic to the brain" is brain metastases; "for metastatic disease" a setting.
+      if (
+        /^\s*(?:disease\s+)?(?:to|in)\s+(?:the\s+)?(?:brain|cns|central|liver|bone|lung)/.test(
+          after,
+        )
+      ) {
+        return false;
+      }
+      if (/\b(?:for|in the|setting of|diagnosis of|after|since)\s+(?:\w+\s+)?$/.test(before)) {
+        return false;
+      }
+      if (/\b(?:brain|cns|central nervous system|leptomeningeal|bone|liver)\s*$/.test(before)) {
+        return false;
+      }
+      if (/^\s*(?:brain|cns|central nervous|liver|bone|spinal)\b/.test(after)) {
+        return false;
+      }
+      return (
+        !METASTATIC_ALTERNATIVE.test(before) &&
+        !/^\s*,?\s*(?:or|and or)\s+(?:locally|advanced|recurrent)/.test(after)
+      );
+    },
+  },
+  {
+    key: 'unresectable',
+    triggers: ['resect', 'operable', 'surg'],
+    re: /\bunresectable\b|\bnon-?resectable\b|\binoperable\b|\bnot (?:amen[d]?able|suitable|eligible|a candidate|candidates?|fit) (?:to|for) (?:curative |radical )?(?:surgical resection|surgery|resection)\b/g,
+    mode: 'bool',
+    group: 'extent',
+  },
+  {
+    key: 'resectable',
+    triggers: ['resectable', 'operable'],
+    re: /\b(?<!un|non-|non)resectable\b|\b(?<!in)operable\b/g,
+    mode: 'bool',
+    group: 'extent',
+    accept: (ctx, start) =>
+      !/\b(?:non|un)-?\s?$/.test(ctx.sentence.lower.slice(Math.max(0, start - 4), start)),
+  },
+  {
+    key: 'measurable_disease',
+    triggers: ['measur'],
+    re: /\bmeasurable (?:disease|lesions?|tumou?rs?|metastas[ie]s|target lesions?)\b|\bat least (?:one|1) (?:\w+ ){0,2}lesions? (?:that|which) can be (?:accurately )?measured\b|\bat least (?:one|1) (?:\w+ )?measurable\b|\bmeasurable\b(?= [^.;]{0,40}\brecist)/g,
+    mode: 'bool',
+    negatedExclusionRequired: true,
+    accept: (ctx, start, end) => {
+      const around = ctx.sentence.lower.slice(Math.max(0, start - 20), end + 30);
+      return !/\bevaluable\b|\bassessable\b/.test(around);
+    },
+  },
+];
+
+export const stagePatterns: FamilyPatterns = { concepts: stageConcepts, extract };

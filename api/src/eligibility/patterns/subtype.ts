@@ -1,0 +1,98 @@
+import type { Concept, FamilyPatterns, MatchContext } from './types';
+
+/** Histology and subtype flags. */
+
+/** A list of tumour types ("NSCLC, PDAC, CRC or other solid tumor"): no single one is required. */
+const ANY_TUMOUR =
+  /\b(?:other|any|advanced) solid tumou?rs?\b|\bsolid tumou?rs? (?:with|harbou?ring)\b/;
+const TUMOUR_TYPES: RegExp[] = [
+  /\bn?sclc\b|\blung\b/,
+  /\bpdac\b|\bpancrea/,
+  /\bcrc\b|\bcolorectal\b|\bcolon\b/,
+  /\bbreast\b/,
+  /\bmelanoma\b/,
+  /\bprostat/,
+  /\bovar/,
+  /\bgastric\b|\bstomach\b/,
+  /\bhead and neck\b/,
+  /\besophag/,
+];
+
+function single() {
+  return (ctx: MatchContext): boolean => {
+    if (ctx.section === 'exclusion') {
+      return true;
+    }
+    const lower = ctx.sentence.lower;
+    return !ANY_TUMOUR.test(lower) && TUMOUR_TYPES.filter((re) => re.test(lower)).length < 2;
+  };
+}
+
+function subtype(
+  key: Concept['key'],
+  triggers: string[],
+  re: RegExp,
+  extra: Partial<Concept> = {},
+): Concept {
+  return { key, triggers, re, mode: 'bool', group: 'histology', ...extra };
+}
+
+export const subtypeConcepts: Concept[] = [
+  subtype(
+    'nsclc',
+    ['small', 'nsclc'],
+    /\bnon[\s-]?small[\s-]?cell (?:lung )?(?:cancer|carcinoma)?|\bnsclc\b/g,
+    { only: 'inclusion', accept: single() },
+  ),
+  subtype(
+    'sclc',
+    ['small', 'sclc'],
+    /(?<!non[\s-]?)\bsmall[\s-]?cell (?:lung )?(?:cancer|carcinoma|components?|types?|histolog\w*|transformation)\b|\bsmall[\s-]?cell(?= and non)|\bsclc\b/g,
+    {
+      accept: single(),
+    },
+  ),
+  subtype('adenocarcinoma', ['adenocarcinoma', 'pdac'], /\badenocarcinoma\b|\bpdac\b/g, {
+    accept: single(),
+  }),
+  subtype(
+    'squamous',
+    ['squamous'],
+    /\bsquamous\b(?![\s-]*(?:cell )?(?:carcinoma |cancer )?(?:of (?:the )?)?(?:skin|head|cervix|cervical|anal|anus|vulva))/g,
+    {
+      accept: (ctx, start, end) =>
+        !/^[\s-]*(?:cell )?(?:carcinoma|cancer)s? (?:of (?:the )?)?(?:skin|head|cervix)/.test(
+          ctx.sentence.lower.slice(end, end + 40),
+        ) &&
+        !/\b(?:basal|skin)\b[^.;]{0,20}$/.test(
+          ctx.sentence.lower.slice(Math.max(0, start - 30), start),
+        ),
+    },
+  ),
+  subtype('tnbc', ['triple', 'tnbc'], /\btriple[\s-]negative\b|\btnbc\b/g),
+  subtype('ibc', ['inflammatory'], /\binflammatory breast (?:cancer|carcinoma)\b/g),
+  subtype('postmenopausal', ['menopaus'], /\bpost-?\s?menopausal\b/g, { group: 'menopause' }),
+  subtype('premenopausal', ['menopaus'], /\bpre-?\s?menopausal\b/g, { group: 'menopause' }),
+  subtype(
+    'crpc',
+    ['castrat', 'crpc', 'hormone-refractory', 'hormone refractory'],
+    /\bcastrat(?:ion|e)[\s-]resistant\b|\bm?crpc\b|\bhormone[\s-]refractory\b/g,
+    { group: 'prostate' },
+  ),
+  subtype(
+    'cspc',
+    ['castrat', 'hormone-sensitive', 'hormone sensitive', 'cspc', 'hspc'],
+    /\bcastrat(?:ion|e)[\s-]sensitive\b|\bhormone[\s-]sensitive\b|\bm?h?cspc\b|\bm?hspc\b/g,
+    { group: 'prostate' },
+  ),
+  subtype('uveal_melanoma', ['melanoma'], /\b(?:uveal|ocular|choroidal) melanomas?\b/g, {
+    group: 'melanoma',
+  }),
+  subtype('mucosal_melanoma', ['melanoma'], /\bmucosal melanomas?\b/g, { group: 'melanoma' }),
+  subtype('acral_melanoma', ['melanoma'], /\bacral(?: lentiginous)? melanomas?\b/g, {
+    group: 'melanoma',
+  }),
+  subtype('cutaneous_melanoma', ['melanoma'], /\bcutaneous melanomas?\b/g, { group: 'melanoma' }),
+];
+
+export const subtypePatterns: FamilyPatterns = { concepts: subtypeConcepts };

@@ -1,0 +1,197 @@
+import type { Section, Sentence } from './patterns/types';
+
+/** One criterion: a bullet, a numbered line or a paragraph, with its nesting. */
+export interface CriterionItem {
+  section: Section;
+  /** The item as written (markdown escapes removed), for the rule's `text`. */
+  text: string;
+  sentences: Sentence[];
+  /** Lower-case normalised item (all sentences). */
+  lower: string;
+  /** Listed under a parent such as "one of the following:" — an alternative, not a must. */
+  alternative: boolean;
+}
+
+const BULLET = /^(\s*)(?:[-*+•]|\(?\d{1,2}\\?[.)]|\(?[a-h]\\?[.)]|\(?[ivx]{1,4}\\?[.)])?\s*(.*)$/;
+const HAS_BULLET = /^\s*(?:[-*+•]|\(?\d{1,2}\\?[.)]|\(?[a-h]\\?[.)]|\(?[ivx]{1,4}\\?[.)])\s/;
+/** "… ICF. 4. Relapsed …": a numbered item run into the previous line. */
+const INLINE_NUMBER = /(?<=[.;:%)])\s+(?=\d{1,2}\\?\.\s+[A-Za-z])/;
+const SENTENCE_END =
+  /(?<=[.;!?])\s+(?=[A-Z(])|(?<=[a-z)])\s{2,}(?=[A-Z])|(?<=[a-z0-9)])\s+(?=(?:No|Not|At least|Must|Prior) [a-z])/;
+/** Cheap tests before the costlier splits. */
+const MAY_HAVE_INLINE_NUMBER = /\d\\?\. +[A-Za-z]/;
+const MAY_SPLIT = /[.;!?]\s|\S\s{2,}\S|\s(?:No|Not|At least|Must|Prior) /;
+/** "DISEASE CHARACTERISTICS:" and similar upper-case lead-ins of old NCI records. */
+const CAPS_LEAD = /^(?:[A-Z][A-Z /&-]{3,}:\s*)+/;
+const ALTERNATIVES =
+  /\b(?:one|any|either) of the following\b|\bfollowing (?:\w+ )?(?:indications|tumou?r types|diagnoses|histologies)\b/i;
+/** "Exclusion Criteria" closing an inclusion line without a colon (NCT00006046). */
+const TRAILING_EXCLUSION = /(?:key )?exclusion criteria\s*:?\s*$/i;
+const MAX_TEXT = 300;
+
+const ROMAN = /^(?:i{1,3}|iv|v)[abc]?(?:\s*-\s*(?:i{1,3}|iv|v)[abc]?)?$/i;
+/** Applied to a whole section at once; none of them adds or removes a line break. */
+const REPLACEMENTS: [RegExp, string][] = [
+  [/\\([<>=*[\]()&_#+.-])/g, '$1'],
+  [/[\u2265\u2267]|&gt;=|=>/g, '>='],
+  [/[\u2264\u2266]|&lt;=|=</g, '<='],
+  [/\uFF1E/g, '>'],
+  [/\uFF1C/g, '<'],
+  [/[\u2010-\u2015\u2212]/g, '-'],
+  [/\uFF08/g, '('],
+  [/\uFF09/g, ')'],
+  [/\uFF0C/g, ','],
+  [/\uFF1B/g, ';'],
+  [/\uFF1A/g, ':'],
+  [/[\u2018\u2019]/g, "'"],
+  [/[\u00A0\t]/g, ' '],
+  [/human epidermal growth factor receptor(?: type)?[ -]?2\b/gi, 'HER2'],
+  [/\bher-2\b|\berbb2\b/gi, 'HER2'],
+  [/\blow HER2\b/gi, 'HER2-low'],
+  [/\bbrca ?1 *\/ *2\b/gi, 'BRCA1 or BRCA2'],
+  [/\bidh ?1 *\/ *2\b/gi, 'IDH1 or IDH2'],
+  [/\br\/r\b/gi, 'relapsed or refractory'],
+  [/\band *\/ *or\b/gi, 'or'],
+  // "relapsed/refractory", "ER/PR", "PD-1/PD-L1": a slash between words is an "or".
+  [/([A-Za-z0-9+)]) *\/ *(?=[A-Za-z(])/g, '$1 or '],
+];
+/** "(CNS)", "(ECOG)", "(NSCLC)": an acronym in brackets repeats the words before it. */
+const ACRONYM = / ?\(([A-Za-z0-9-]{2,9})\)/g;
+
+/** Normalises a text: escapes, symbols, slashes, acronym brackets; line breaks stay. */
+export function normalizeBlock(text: string): string {
+  let norm = text;
+  for (const [re, to] of REPLACEMENTS) {
+    norm = norm.replace(re, to);
+  }
+  // Roman numerals stay: "(IIIb-IV)" is a stage.
+  return norm.replace(ACRONYM, (whole, inner: string) => (ROMAN.test(inner) ? whole : ''));
+}
+
+/** One sentence ready for matching. */
+export function normalize(text: string): Sentence {
+  const norm = normalizeBlock(text).replace(/\s+/g, ' ').trim();
+  return { norm, lower: norm.toLowerCase() };
+}
+
+function cleanText(text: string): string {
+  const unescaped = text.includes('\\') ? text.replace(/\\([<>=*[\]()&_#+.-])/g, '$1') : text;
+  const t = unescaped.replace(/\s{2,}|[\t\n]/g, ' ').trim();
+  return t.length > MAX_TEXT ? `${t.slice(0, MAX_TEXT - 1).trimEnd()}…` : t;
+}
+
+interface RawItem {
+  indent: number;
+  /** Normalised body, for matching. */
+  body: string;
+  /** The body as written, for the rule text. */
+  shown: string;
+}
+
+function stripBullet(line: string): { indent: number; body: string; bulleted: boolean } {
+  const m = BULLET.exec(line);
+  return {
+    indent: m ? m[1].length : 0,
+    body: (m ? m[2] : line).trim(),
+    bulleted: HAS_BULLET.test(line),
+  };
+}
+
+function rawItems(text: string): RawItem[] {
+  const out: RawItem[] = [];
+  const shownLines = text.split('\n');
+  const normLines = normalizeBlock(text).split('\n');
+  const paired = shownLines.length === normLines.length;
+  normLines.forEach((line, i) => {
+    if (!line.trim()) {
+      return;
+    }
+    const { indent, body, bulleted } = stripBullet(line);
+    const shown = paired ? stripBullet(shownLines[i]).body : body;
+    if (!body) {
+      return;
+    }
+    const previous = out[out.length - 1];
+    // A wrapped line: no bullet and starting in lower case continues the previous item.
+    if (previous && !bulleted && /^[a-z]/.test(body)) {
+      previous.body += ` ${body}`;
+      previous.shown += ` ${shown}`;
+      return;
+    }
+    const inline = MAY_HAVE_INLINE_NUMBER.test(body);
+    const parts = inline ? body.split(INLINE_NUMBER) : [body];
+    const shownParts = inline ? shown.split(INLINE_NUMBER) : [shown];
+    parts.forEach((part, j) => {
+      const cleaned = part.replace(/^\d{1,2}\.\s+/, '').trim();
+      if (cleaned) {
+        const asWritten = parts.length === shownParts.length ? shownParts[j] : part;
+        out.push({
+          indent,
+          body: cleaned,
+          shown: asWritten.replace(/^\d{1,2}\\?\.\s+/, '').trim(),
+        });
+      }
+    });
+  });
+  return out;
+}
+
+/**
+ * Splits the inclusion and exclusion texts into items. A trailing "Exclusion Criteria" without a
+ * colon inside the inclusion text moves the items after it to the exclusion section.
+ */
+export function splitItems(inclusion: string, exclusion: string): CriterionItem[] {
+  const items: CriterionItem[] = [];
+  const sections: [Section, RawItem[]][] = [
+    ['inclusion', rawItems(inclusion)],
+    ['exclusion', rawItems(exclusion)],
+  ];
+  for (const [startSection, raws] of sections) {
+    let section = startSection;
+    const parents: { indent: number; alternatives: boolean }[] = [];
+    for (const raw of raws) {
+      let body = raw.body.replace(CAPS_LEAD, '');
+      let shown = raw.shown.replace(CAPS_LEAD, '');
+      let switchAfter = false;
+      if (
+        section === 'inclusion' &&
+        /exclusion criteria/i.test(body) &&
+        TRAILING_EXCLUSION.test(body)
+      ) {
+        body = body.replace(TRAILING_EXCLUSION, '');
+        shown = shown.replace(TRAILING_EXCLUSION, '');
+        switchAfter = true;
+      }
+      while (parents.length && parents[parents.length - 1].indent >= raw.indent) {
+        parents.pop();
+      }
+      const alternative = section === 'inclusion' && parents.some((p) => p.alternatives);
+      if (body.trim()) {
+        const parts = MAY_SPLIT.test(body) ? body.split(SENTENCE_END) : [body];
+        const sentences: Sentence[] = [];
+        for (const part of parts) {
+          const norm = part.replace(/\s{2,}/g, ' ').trim();
+          if (norm) {
+            sentences.push({ norm, lower: norm.toLowerCase() });
+          }
+        }
+        items.push({
+          section,
+          text: cleanText(shown),
+          sentences,
+          lower: sentences.map((s) => s.lower).join(' '),
+          alternative,
+        });
+      }
+      parents.push({
+        indent: raw.indent,
+        alternatives: body.includes('following') && ALTERNATIVES.test(body),
+      });
+      if (switchAfter) {
+        section = 'exclusion';
+        parents.length = 0;
+      }
+    }
+  }
+  return items;
+}
