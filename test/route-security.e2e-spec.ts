@@ -16,6 +16,7 @@ const PUBLIC_OPERATIONS = [
   'getIdentityOpenIdConfiguration',
   'getPartner',
   'getTranslations',
+  'getTrial',
   'identityConfirmForgotPassword',
   'identityConfirmSignUp',
   'identityForgotPassword',
@@ -27,7 +28,9 @@ const PUBLIC_OPERATIONS = [
   'identitySignUp',
   'listPartners',
   'loginEmail',
+  'searchTrials',
   'signup',
+  'summarizeTrials',
 ].sort();
 
 /** Bodies that pass validation, where the token is checked after it (identity routes). */

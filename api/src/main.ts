@@ -4,6 +4,7 @@ import { createRootLogger } from './common/logging/logger';
 import { loadEnvOrExit } from './config/load-env';
 import { EmbeddedPostgresError } from './database/embedded-postgres';
 import { resolveDatabase } from './database/resolve-database';
+import { SearchIndexService } from './trials/search/search-index.service';
 
 async function bootstrap(): Promise<void> {
   const env = loadEnvOrExit();
@@ -43,6 +44,7 @@ async function bootstrap(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen(env.PORT, env.HOST);
+  app.get(SearchIndexService).warm();
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   logger.info(
     { context: 'Bootstrap' },

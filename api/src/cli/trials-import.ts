@@ -65,13 +65,14 @@ async function main(): Promise<void> {
     fail('Name at least one file or folder to import.');
   }
 
-  return withDatabase(async (ds) => {
+  return withDatabase(async (ds, env) => {
     // The same service the API uses at start, wired by hand (no Nest container here).
     const importer = new TrialsImportService(
       new TrialsRepository(
         ds.getRepository(Trial),
         new FacilitiesRepository(ds.getRepository(Facility)),
       ),
+      env,
     );
     const report = await importer.importPaths(parsed.positionals, {
       genesFile: parsed.values.genes,

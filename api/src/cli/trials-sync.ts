@@ -57,6 +57,7 @@ async function main(): Promise<number> {
           ds.getRepository(Trial),
           new FacilitiesRepository(ds.getRepository(Facility)),
         ),
+        env,
       ),
       new CtgovSyncRepository(ds.getRepository(CtgovSyncState), ds),
       env,

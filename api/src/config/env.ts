@@ -230,6 +230,22 @@ export class Env {
   @IsString()
   TRIALS_IMPORT_DIR?: string = undefined;
 
+  /**
+   * Per-trial corrections of the extracted eligibility rules, applied on import (format in
+   * api/src/eligibility/README.md). A missing or invalid file stops the import naming the problem.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  TRIALS_CURATION_FILE?: string = undefined;
+
+  /** How often (seconds) the search index checks for imports made by other processes. */
+  @Transform(toInt)
+  @Min(1)
+  @Max(3600)
+  @IsInt()
+  SEARCH_INDEX_REFRESH_SECONDS = 30;
+
   /** The daily ClinicalTrials.gov sync inside the API (npm run trials:sync works regardless). */
   @Transform(toBoolean)
   @IsBoolean()

@@ -1,4 +1,6 @@
 import { CONDITION_KEYS, type ConditionKey } from '../common/conditions';
+import type { EligibilityRule } from '../criteria/criteria';
+import { extractRules } from '../eligibility/extract-rules';
 
 /**
  * Pure derivation of a trial from a ClinicalTrials.gov API v2 study record: no I/O, so the
@@ -83,6 +85,8 @@ export interface TrialData {
   eligibilityInclusion: string;
   eligibilityExclusion: string;
   sourceVersion: string | null;
+  /** Structured eligibility read from the record (before any curation). */
+  rules: EligibilityRule[];
   sites: SiteData[];
   raw: Record<string, unknown>;
 }
@@ -641,6 +645,9 @@ export function parseStudy(record: unknown, matchGenes: GeneMatcher): TrialData 
   const texts = conditionTexts(raw);
   const conditions = mapConditions(texts);
   const split = splitEligibility(criteria);
+  const minimumAgeYears = parseAgeYears(eligibility.minimumAge);
+  const maximumAgeYears = parseAgeYears(eligibility.maximumAge);
+  const sex = parseSex(eligibility.sex);
   return {
     nctId,
     briefTitle: str(ident.briefTitle),
@@ -662,12 +669,20 @@ export function parseStudy(record: unknown, matchGenes: GeneMatcher): TrialData 
       ...strings(conditionsModule.keywords),
       criteria,
     ]),
-    minimumAgeYears: parseAgeYears(eligibility.minimumAge),
-    maximumAgeYears: parseAgeYears(eligibility.maximumAge),
-    sex: parseSex(eligibility.sex),
+    minimumAgeYears,
+    maximumAgeYears,
+    sex,
     eligibilityInclusion: split.inclusion,
     eligibilityExclusion: split.exclusion,
     sourceVersion: str(obj(obj(raw.derivedSection).miscInfoModule).versionHolder) || null,
+    rules: extractRules({
+      minimumAgeYears,
+      maximumAgeYears,
+      sex,
+      eligibilityInclusion: split.inclusion,
+      eligibilityExclusion: split.exclusion,
+      conditions,
+    }),
     sites: parseSites(obj(protocol.contactsLocationsModule).locations),
     raw,
   };

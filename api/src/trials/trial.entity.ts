@@ -6,6 +6,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import type { ConditionKey } from '../common/conditions';
+import type { EligibilityRule } from '../criteria/criteria';
 import type { Sex, Specificity, TrialIntervention } from './ctgov-record';
 
 // Ages in years (6 Months = 0.5); pg returns numeric as a string.
@@ -87,6 +88,10 @@ export class Trial {
 
   @Column({ name: 'eligibility_exclusion', type: 'text' })
   eligibilityExclusion: string;
+
+  /** Structured eligibility: extracted from the record, then the curation file applied. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  rules: EligibilityRule[];
 
   /** The whole CT.gov record as imported. */
   @Column({ type: 'jsonb' })

@@ -1,15 +1,21 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Injectable } from '@nestjs/common';
+import { isDeepStrictEqual } from 'node:util';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { repoRoot } from '../common/repo-root';
+import type { Env } from '../config/env';
+import { ENV } from '../config/env.token';
+import { applyCuration, type Curation, parseCurationFile } from '../eligibility/curation';
 import { expandPaths, type FileEntry, readStudyFile } from './ctgov-files';
 import {
   geneMatcher,
   InvalidRecordError,
+  nctIdOf,
   parseGeneList,
   parseStudy,
   type TrialData,
 } from './ctgov-record';
+import { SearchIndexService } from './search/search-index.service';
 import { TrialsRepository } from './trials.repository';
 
 export interface ImportCounts {
@@ -80,7 +86,71 @@ export function findGenesFile(paths: string[]): string | null {
 export class TrialsImportService {
   private readonly geneMatchers = new Map<string, ReturnType<typeof geneMatcher>>();
 
-  constructor(private readonly trials: TrialsRepository) {}
+  constructor(
+    private readonly trials: TrialsRepository,
+    @Optional() @Inject(ENV) private readonly env?: Pick<Env, 'TRIALS_CURATION_FILE'>,
+    @Optional() private readonly searchIndex?: SearchIndexService,
+  ) {}
+
+  /**
+   * The curation file (TRIALS_CURATION_FILE), read at each import so an edit applies without a
+   * restart; an unreadable or invalid file stops the import with a message naming the problem.
+   */
+  loadCuration(): Curation | null {
+    const file = this.env?.TRIALS_CURATION_FILE;
+    if (!file) {
+      return null;
+    }
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(
+        `TRIALS_CURATION_FILE ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        { cause: error },
+      );
+    }
+    return parseCurationFile(text, file);
+  }
+
+  /**
+   * Derives the rules of every stored trial again from its raw record, with the curation file
+   * applied: after editing that file or upgrading the extraction. Returns how many changed.
+   */
+  async rederiveRules(
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<{ trials: number; changed: number }> {
+    const curation = this.loadCuration();
+    const matchGenes = this.geneMatcherFor(findGenesFile([]));
+    const total = await this.trials.countAll();
+    let done = 0;
+    let changed = 0;
+    for await (const batch of this.trials.rawBatches(500)) {
+      const updates: { id: number; rules: TrialData['rules'] }[] = [];
+      for (const { id, raw, rules } of batch) {
+        let next: TrialData['rules'];
+        try {
+          next = parseStudy(raw, matchGenes).rules;
+        } catch {
+          continue;
+        }
+        const trial = { nctId: String(nctIdOf(raw)), rules: next };
+        const curated = curation ? applyCuration(trial.nctId, trial.rules, curation) : trial.rules;
+        // Compared as stored: JSON drops undefined properties, jsonb reorders keys.
+        if (!isDeepStrictEqual(JSON.parse(JSON.stringify(curated)), rules)) {
+          updates.push({ id, rules: curated });
+        }
+      }
+      await this.trials.updateRules(updates);
+      changed += updates.length;
+      done += batch.length;
+      onProgress?.(done, total);
+    }
+    if (changed > 0) {
+      this.searchIndex?.markStale();
+    }
+    return { trials: done, changed };
+  }
 
   async importPaths(paths: string[], options: ImportOptions = {}): Promise<ImportReport> {
     const started = process.hrtime.bigint();
@@ -138,6 +208,7 @@ export class TrialsImportService {
     const skip = (reason: string): void => {
       counts.skipped[reason] = (counts.skipped[reason] ?? 0) + 1;
     };
+    const curation = this.loadCuration();
     for (let start = 0; start < entries.length; start += batchSize) {
       const parsed: TrialData[] = [];
       for (const entry of entries.slice(start, start + batchSize)) {
@@ -146,7 +217,11 @@ export class TrialsImportService {
           continue;
         }
         try {
-          parsed.push(parseStudy(entry.record, matchGenes));
+          const trial = parseStudy(entry.record, matchGenes);
+          if (curation) {
+            trial.rules = applyCuration(trial.nctId, trial.rules, curation);
+          }
+          parsed.push(trial);
         } catch (error) {
           if (!(error instanceof InvalidRecordError)) {
             throw error;
@@ -203,6 +278,9 @@ export class TrialsImportService {
       }
     }
     await this.trials.upsertWithSites(changed);
+    if (changed.length > 0) {
+      this.searchIndex?.markStale();
+    }
   }
 
   countTrials(): Promise<number> {

@@ -5,17 +5,23 @@ import { CtgovSyncScheduler } from './ctgov-sync-scheduler';
 import { CtgovSyncState } from './ctgov-sync-state.entity';
 import { CtgovSyncRepository } from './ctgov-sync.repository';
 import { CtgovSyncService } from './ctgov-sync.service';
+import { SearchIndexService } from './search/search-index.service';
+import { TrialsController } from './search/trials.controller';
+import { TrialsSearchService } from './search/trials-search.service';
 import { Site } from './site.entity';
 import { Trial } from './trial.entity';
 import { TrialsImportService } from './trials-import.service';
 import { TrialsRepository } from './trials.repository';
 import { TrialsStartupImport } from './trials-startup-import';
 
-/** The trial store, its ClinicalTrials.gov import and sync (search comes later). */
+/** The trial store, its ClinicalTrials.gov import and sync, and the trial search. */
 @Module({
   imports: [TypeOrmModule.forFeature([Trial, Site, CtgovSyncState]), FacilitiesModule],
+  controllers: [TrialsController],
   providers: [
     TrialsRepository,
+    SearchIndexService,
+    TrialsSearchService,
     TrialsImportService,
     TrialsStartupImport,
     CtgovSyncRepository,

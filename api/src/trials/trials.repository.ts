@@ -31,6 +31,7 @@ const UPDATED_PROPERTIES = [
   'sex',
   'eligibilityInclusion',
   'eligibilityExclusion',
+  'rules',
   'raw',
   'sourceVersion',
 ] as const satisfies readonly (keyof TrialData & keyof Trial)[];
@@ -57,6 +58,42 @@ export class TrialsRepository {
 
   findByNctId(nctId: string): Promise<Trial | null> {
     return this.repo.findOneBy({ nctId });
+  }
+
+  /** Every stored trial's raw record and rules, in id order, a batch at a time. */
+  async *rawBatches(
+    size: number,
+  ): AsyncGenerator<{ id: number; raw: Record<string, unknown>; rules: unknown }[]> {
+    let after = 0;
+    for (;;) {
+      const rows: { id: number; raw: Record<string, unknown>; rules: unknown }[] =
+        await this.repo.query(
+          'SELECT id, raw, rules FROM trial WHERE id > $1 ORDER BY id LIMIT $2',
+          [after, size],
+        );
+      if (rows.length === 0) {
+        return;
+      }
+      yield rows;
+      after = rows[rows.length - 1].id;
+    }
+  }
+
+  /** Replaces some trials' rules (and moves the store version so search indexes rebuild). */
+  async updateRules(updates: { id: number; rules: unknown }[]): Promise<void> {
+    if (updates.length === 0) {
+      return;
+    }
+    await this.repo.manager.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE trial t SET rules = u.rules, updated_at = now()
+           FROM unnest($1::int[], $2::jsonb[]) AS u(id, rules) WHERE t.id = u.id`,
+        [updates.map((u) => u.id), updates.map((u) => JSON.stringify(u.rules))],
+      );
+      await tx.query(
+        'UPDATE trial_store_state SET version = version + 1, changed_at = now() WHERE id = 1',
+      );
+    });
   }
 
   /** What the import compares to decide new, updated or unchanged. */
@@ -113,6 +150,9 @@ export class TrialsRepository {
       const ids = new Map(rows.map((r) => [r.nct_id, r.id]));
       const trialIds = [...ids.values()];
       await tx.query('DELETE FROM site WHERE trial_id = ANY($1::int[])', [trialIds]);
+      await tx.query(
+        'UPDATE trial_store_state SET version = version + 1, changed_at = now() WHERE id = 1',
+      );
       const sites = trials.flatMap((t) =>
         t.sites.map((s) => ({
           ...s,

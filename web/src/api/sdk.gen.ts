@@ -33,6 +33,9 @@ import type {
   GetTranslationsData,
   GetTranslationsErrors,
   GetTranslationsResponses,
+  GetTrialData,
+  GetTrialErrors,
+  GetTrialResponses,
   IdentityChangePasswordData,
   IdentityChangePasswordErrors,
   IdentityChangePasswordResponses,
@@ -77,9 +80,15 @@ import type {
   LoginEmailData,
   LoginEmailErrors,
   LoginEmailResponses,
+  SearchTrialsData,
+  SearchTrialsErrors,
+  SearchTrialsResponses,
   SignupData,
   SignupErrors,
   SignupResponses,
+  SummarizeTrialsData,
+  SummarizeTrialsErrors,
+  SummarizeTrialsResponses,
   UpdateUserData,
   UpdateUserErrors,
   UpdateUserResponses,
@@ -497,6 +506,51 @@ export const getPartner = <ThrowOnError extends boolean = false>(
 ) =>
   (options.client ?? client).get<GetPartnerResponses, GetPartnerErrors, ThrowOnError>({
     url: '/api/partners/{userSource}',
+    ...options,
+  });
+
+/**
+ * Search trials for a patient: the page of hits, total, facets
+ *
+ * Only trials taking patients (recruiting or not yet recruiting) with an open site in the radius are searched. A trial is left out only when an answered criterion contradicts one of its rules; unanswered ones are "to check". Pages of 25.
+ */
+export const searchTrials = <ThrowOnError extends boolean = false>(
+  options: Options<SearchTrialsData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<SearchTrialsResponses, SearchTrialsErrors, ThrowOnError>({
+    url: '/api/trials/questionnaire',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Trial summaries with the reasons they fit: the page, or the trials named
+ *
+ * Only trials taking patients (recruiting or not yet recruiting) with an open site in the radius are searched. A trial is left out only when an answered criterion contradicts one of its rules; unanswered ones are "to check". Pages of 25.
+ */
+export const summarizeTrials = <ThrowOnError extends boolean = false>(
+  options: Options<SummarizeTrialsData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<SummarizeTrialsResponses, SummarizeTrialsErrors, ThrowOnError>({
+    url: '/api/trials/summary',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * One trial for the details screen, evaluated for the answers in q
+ */
+export const getTrial = <ThrowOnError extends boolean = false>(
+  options: Options<GetTrialData, ThrowOnError>,
+) =>
+  (options.client ?? client).get<GetTrialResponses, GetTrialErrors, ThrowOnError>({
+    url: '/api/trials/{nctId}',
     ...options,
   });
 

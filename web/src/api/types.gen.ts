@@ -107,6 +107,168 @@ export type ConfirmSignUpDto = {
   email: string;
 };
 
+export type CriterionResultDto = {
+  /**
+   * A site corrected this rule in the curation file.
+   */
+  curated?: boolean;
+  key:
+    | 'age'
+    | 'gender'
+    | 'ecog'
+    | 'tumor_stage'
+    | 'metastatic'
+    | 'resectable'
+    | 'unresectable'
+    | 'measurable_disease'
+    | 'brain_metastases'
+    | 'cns_leukemia'
+    | 'egfr'
+    | 'alk'
+    | 'ros1'
+    | 'kras'
+    | 'nras'
+    | 'ras'
+    | 'braf'
+    | 'met'
+    | 'ret'
+    | 'ntrk'
+    | 'her2'
+    | 'er'
+    | 'pr'
+    | 'hr'
+    | 'brca1'
+    | 'brca2'
+    | 'hrd'
+    | 'palb2'
+    | 'pik3ca'
+    | 'atm'
+    | 'chek2'
+    | 'rad51c'
+    | 'rad51d'
+    | 'idh1'
+    | 'idh2'
+    | 'fgfr2'
+    | 'flt3'
+    | 'npm1'
+    | 'tp53'
+    | 'vhl'
+    | 'cd19'
+    | 'bcrabl1'
+    | 'hpv_16'
+    | 'hpv_18'
+    | 'msi_high'
+    | 'mss'
+    | 'pd_l1'
+    | 'chemotherapy'
+    | 'targeted_therapy'
+    | 'checkpoint_therapy'
+    | 'radiation_therapy'
+    | 'major_surgery'
+    | 'hormonal_therapy'
+    | 'parp_therapy'
+    | 'car_t_therapy'
+    | 'braf_therapy'
+    | 'angiogenesis_therapy'
+    | 'proteasome_inhibitor'
+    | 'immunomodulatory_drug'
+    | 'corticosteroid_therapy'
+    | 'autologous_transplant'
+    | 'allogeneic_transplant'
+    | 'pregnant_nursing'
+    | 'hiv'
+    | 'liver_diseases'
+    | 'cardiac_disorders'
+    | 'kidney_diseases'
+    | 'other_cancer'
+    | 'autoimmune'
+    | 'diabetes'
+    | 'newly_diagnosed'
+    | 'untreated'
+    | 'remission'
+    | 'relapsed'
+    | 'refractory'
+    | 'progressive_disease'
+    | 'nsclc'
+    | 'sclc'
+    | 'adenocarcinoma'
+    | 'squamous'
+    | 'tnbc'
+    | 'dcis'
+    | 'lcis'
+    | 'idc'
+    | 'ilc'
+    | 'ibc'
+    | 'postmenopausal'
+    | 'premenopausal'
+    | 'crpc'
+    | 'cspc'
+    | 'cutaneous_melanoma'
+    | 'uveal_melanoma'
+    | 'mucosal_melanoma'
+    | 'acral_melanoma'
+    | 'large_cell'
+    | 'adenosquamous'
+    | 'intrahepatic_cholangiocarcinoma'
+    | 'extrahepatic_cholangiocarcinoma'
+    | 'gallbladder_cancer'
+    | 'hcc'
+    | 'fibrolamellar_hcc'
+    | 'mixed_hcc_cholangiocarcinoma'
+    | 'serous_ovarian'
+    | 'endometrioid_ovarian'
+    | 'clear_cell_ovarian'
+    | 'mucinous_ovarian'
+    | 'borderline_ovarian'
+    | 'ovarian_high_grade'
+    | 'ovarian_low_grade'
+    | 'clear_cell_rcc'
+    | 'papillary_rcc'
+    | 'chromophobe_rcc'
+    | 'non_clear_cell_rcc'
+    | 'pdac'
+    | 'pancreatic_acinar_carcinoma'
+    | 'de_novo_aml'
+    | 'secondary_aml'
+    | 'therapy_related_aml'
+    | 'apl'
+    | 'smoldering_myeloma'
+    | 'active_myeloma'
+    | 'plasma_cell_leukemia'
+    | 'b_cell_all'
+    | 't_cell_all'
+    | 'net_pancreas'
+    | 'net_small_intestine'
+    | 'net_stomach'
+    | 'net_colorectal'
+    | 'net_appendix'
+    | 'net_lung'
+    | 'net_gep'
+    | 'pheochromocytoma'
+    | 'paraganglioma'
+    | 'net_unknown_primary'
+    | 'well_differentiated'
+    | 'poorly_differentiated'
+    | 'symptoms_controlled'
+    | 'symptoms_uncontrolled';
+  kind: 'required' | 'excluded' | 'range';
+  label: string;
+  outcome: 'matched' | 'to_check' | 'conflicting';
+  /**
+   * The answer contradicts a rule that only applies in a state the questionnaire does not ask about: to check, not excluded.
+   */
+  qualified?: boolean;
+  /**
+   * The rule in words, e.g. "EGFR mutation required", "ECOG 0 to 1".
+   */
+  rule: string;
+  section: 'structured' | 'inclusion' | 'exclusion';
+  /**
+   * The criteria sentence the rule was read from.
+   */
+  text: string;
+};
+
 export type ErrorResponseDto = {
   /**
    * Identity errors: the provider's exception name (e.g. UserNotConfirmedException), as Cognito names it.
@@ -169,6 +331,12 @@ export type IdentityUserDto = {
   sub: string;
 };
 
+export type InterventionDto = {
+  name: string;
+  treatmentClass: string;
+  type: string;
+};
+
 export type JwksDto = {
   keys: Array<{
     [key: string]: string;
@@ -214,6 +382,153 @@ export type OpenIdConfigurationDto = {
   response_types_supported: Array<string>;
   subject_types_supported: Array<string>;
   token_endpoint: string;
+};
+
+export type OpenQuestionDto = {
+  key:
+    | 'age'
+    | 'gender'
+    | 'ecog'
+    | 'tumor_stage'
+    | 'metastatic'
+    | 'resectable'
+    | 'unresectable'
+    | 'measurable_disease'
+    | 'brain_metastases'
+    | 'cns_leukemia'
+    | 'egfr'
+    | 'alk'
+    | 'ros1'
+    | 'kras'
+    | 'nras'
+    | 'ras'
+    | 'braf'
+    | 'met'
+    | 'ret'
+    | 'ntrk'
+    | 'her2'
+    | 'er'
+    | 'pr'
+    | 'hr'
+    | 'brca1'
+    | 'brca2'
+    | 'hrd'
+    | 'palb2'
+    | 'pik3ca'
+    | 'atm'
+    | 'chek2'
+    | 'rad51c'
+    | 'rad51d'
+    | 'idh1'
+    | 'idh2'
+    | 'fgfr2'
+    | 'flt3'
+    | 'npm1'
+    | 'tp53'
+    | 'vhl'
+    | 'cd19'
+    | 'bcrabl1'
+    | 'hpv_16'
+    | 'hpv_18'
+    | 'msi_high'
+    | 'mss'
+    | 'pd_l1'
+    | 'chemotherapy'
+    | 'targeted_therapy'
+    | 'checkpoint_therapy'
+    | 'radiation_therapy'
+    | 'major_surgery'
+    | 'hormonal_therapy'
+    | 'parp_therapy'
+    | 'car_t_therapy'
+    | 'braf_therapy'
+    | 'angiogenesis_therapy'
+    | 'proteasome_inhibitor'
+    | 'immunomodulatory_drug'
+    | 'corticosteroid_therapy'
+    | 'autologous_transplant'
+    | 'allogeneic_transplant'
+    | 'pregnant_nursing'
+    | 'hiv'
+    | 'liver_diseases'
+    | 'cardiac_disorders'
+    | 'kidney_diseases'
+    | 'other_cancer'
+    | 'autoimmune'
+    | 'diabetes'
+    | 'newly_diagnosed'
+    | 'untreated'
+    | 'remission'
+    | 'relapsed'
+    | 'refractory'
+    | 'progressive_disease'
+    | 'nsclc'
+    | 'sclc'
+    | 'adenocarcinoma'
+    | 'squamous'
+    | 'tnbc'
+    | 'dcis'
+    | 'lcis'
+    | 'idc'
+    | 'ilc'
+    | 'ibc'
+    | 'postmenopausal'
+    | 'premenopausal'
+    | 'crpc'
+    | 'cspc'
+    | 'cutaneous_melanoma'
+    | 'uveal_melanoma'
+    | 'mucosal_melanoma'
+    | 'acral_melanoma'
+    | 'large_cell'
+    | 'adenosquamous'
+    | 'intrahepatic_cholangiocarcinoma'
+    | 'extrahepatic_cholangiocarcinoma'
+    | 'gallbladder_cancer'
+    | 'hcc'
+    | 'fibrolamellar_hcc'
+    | 'mixed_hcc_cholangiocarcinoma'
+    | 'serous_ovarian'
+    | 'endometrioid_ovarian'
+    | 'clear_cell_ovarian'
+    | 'mucinous_ovarian'
+    | 'borderline_ovarian'
+    | 'ovarian_high_grade'
+    | 'ovarian_low_grade'
+    | 'clear_cell_rcc'
+    | 'papillary_rcc'
+    | 'chromophobe_rcc'
+    | 'non_clear_cell_rcc'
+    | 'pdac'
+    | 'pancreatic_acinar_carcinoma'
+    | 'de_novo_aml'
+    | 'secondary_aml'
+    | 'therapy_related_aml'
+    | 'apl'
+    | 'smoldering_myeloma'
+    | 'active_myeloma'
+    | 'plasma_cell_leukemia'
+    | 'b_cell_all'
+    | 't_cell_all'
+    | 'net_pancreas'
+    | 'net_small_intestine'
+    | 'net_stomach'
+    | 'net_colorectal'
+    | 'net_appendix'
+    | 'net_lung'
+    | 'net_gep'
+    | 'pheochromocytoma'
+    | 'paraganglioma'
+    | 'net_unknown_primary'
+    | 'well_differentiated'
+    | 'poorly_differentiated'
+    | 'symptoms_controlled'
+    | 'symptoms_uncontrolled';
+  label: string;
+  /**
+   * Results with a rule its answer would settle.
+   */
+  trials: number;
 };
 
 export type PartnerResponseDto = {
@@ -283,6 +598,78 @@ export type RespondToChallengeDto = {
    * The session from the sign-in answer.
    */
   session: string;
+};
+
+export type SearchFacetsDto = {
+  /**
+   * Only names with hits.
+   */
+  genetic_mutations: {
+    [key: string]: number;
+  };
+  recruiting_status: {
+    [key: string]: number;
+  };
+  specificity: {
+    [key: string]: number;
+  };
+  study_type: {
+    [key: string]: number;
+  };
+  treatment_subtype: {
+    [key: string]: number;
+  };
+  trial_phase: {
+    [key: string]: number;
+  };
+};
+
+export type SearchFiltersDto = {
+  /**
+   * A tighter maximum distance in radius_unit (the filter starts empty).
+   */
+  distance?: number;
+  /**
+   * Gene or biomarker names (e.g. EGFR, BRCA1, MSI-H): a trial mentioning any.
+   */
+  genetic_mutations?: Array<string>;
+  /**
+   * Default both: only trials taking patients are searched.
+   */
+  recruiting_status?: Array<'Recruiting' | 'Not yet recruiting'>;
+  specificity?: Array<'pantumor' | 'specific' | 'basket'>;
+  /**
+   * Default Interventional; with no study_type and criterions.interventional = false, every type.
+   */
+  study_type?: Array<'Interventional' | 'Observational' | 'Expanded Access'>;
+  treatment_subtype?: Array<
+    | 'Antibiotics'
+    | 'Antisense Oligonucleotides'
+    | 'Antivirals'
+    | 'Behavioral'
+    | 'Cell Therapy'
+    | 'Checkpoint Inhibitors'
+    | 'Chemotherapy'
+    | 'Combination Product'
+    | 'Device'
+    | 'Diagnostic Test'
+    | 'Dietary Supplement'
+    | 'Genetic'
+    | 'Hormone Therapy'
+    | 'Monoclonal Antibodies'
+    | 'Other'
+    | 'Procedure'
+    | 'Radiation Therapy'
+    | 'Radiopharmaceuticals'
+    | 'Targeted Therapy'
+    | 'Vaccines'
+  >;
+  trial_phase?: Array<'Phase 1' | 'Phase 2' | 'Phase 3' | 'Phase 4' | 'No Phase'>;
+};
+
+export type SearchLocationDto = {
+  lat: number;
+  long: number;
 };
 
 export type SignInDto = {
@@ -366,6 +753,309 @@ export type SignupResponseDto = {
   data: SignupDataDto;
   message: string;
   status: number;
+};
+
+export type SiteContactDto = {
+  email?: string;
+  name?: string;
+  phone?: string;
+  role?: string;
+};
+
+export type TrialDetailsDto = {
+  briefSummary: string;
+  briefTitle: string;
+  conditions: Array<string>;
+  /**
+   * Empty in search results (a conflict excludes); filled for trials asked by id.
+   */
+  conflicting: Array<CriterionResultDto>;
+  eligibilityExclusion: string;
+  eligibilityInclusion: string;
+  /**
+   * Answers were given (q): the evaluation is about this patient.
+   */
+  evaluated: boolean;
+  genes: Array<string>;
+  interventions: Array<InterventionDto>;
+  lastUpdateDate: string | null;
+  matched: Array<CriterionResultDto>;
+  maximumAgeYears: number | null;
+  minimumAgeYears: number | null;
+  nctId: string;
+  /**
+   * The nearest open site.
+   */
+  nearestSite: TrialSiteDto | null;
+  officialTitle: string;
+  overallStatus: string;
+  /**
+   * Display phases.
+   */
+  phases: Array<string>;
+  registryUrl: string;
+  /**
+   * 0–100, higher fits better.
+   */
+  score: number;
+  sex: 'ALL' | 'FEMALE' | 'MALE';
+  /**
+   * Every site: the requested facility first, then nearest first.
+   */
+  sites: Array<TrialSiteDto>;
+  /**
+   * Open sites within the radius.
+   */
+  sitesInRadius: number;
+  specificity: 'pantumor' | 'specific' | 'basket';
+  sponsor: string;
+  startDate: string | null;
+  studyType: string;
+  toCheck: Array<CriterionResultDto>;
+  unit: 'KM' | 'MI';
+};
+
+export type TrialHitDto = {
+  /**
+   * To the nearest open site, in unit.
+   */
+  distance: number;
+  /**
+   * The facility of the nearest open site.
+   */
+  facilityId: number;
+  nctId: string;
+  /**
+   * 0–100, higher fits better.
+   */
+  score: number;
+};
+
+export type TrialSearchDto = {
+  /**
+   * Instead of criterions: the questionnaire answers as the form holds them; the server converts them (one implementation of spec 02 §3 Request criterions).
+   */
+  answers?: {
+    [key: string]: unknown;
+  };
+  /**
+   * Country code of the chosen place. Required to search.
+   */
+  country?: string;
+  /**
+   * Request criterions (spec 02 §3): keys and value kinds of api/src/criteria/criteria.ts, e.g. { "egfr": true, "ecog": 1, "tumor_stage": 4, "age": 1961, "checkpoint_therapy": -2 }. age is a birth year; therapies are -1 (had) / -2 (not had); plus interventional.
+   */
+  criterions?: {
+    [key: string]: number | boolean | string;
+  };
+  /**
+   * Only sites of these facilities count.
+   */
+  facility_ids?: Array<number>;
+  filters?: SearchFiltersDto;
+  /**
+   * Required to search.
+   */
+  location?: SearchLocationDto;
+  page?: number;
+  /**
+   * An integer. Required to search.
+   */
+  radius?: number;
+  /**
+   * Default: MI for US and GB, else KM.
+   */
+  radius_unit?: 'KM' | 'MI';
+  sort?: 'match' | 'distance' | 'newest';
+  /**
+   * Required to search.
+   */
+  type_of_disease?:
+    | 'acute_lymphoblastic_leukemia'
+    | 'acute_myeloid_leukemia'
+    | 'breast_cancer'
+    | 'cervical_cancer'
+    | 'cholangiocarcinoma'
+    | 'colorectal_cancer'
+    | 'esophageal_cancer'
+    | 'gastric_cancer'
+    | 'kidney_cancer'
+    | 'liver_cancer'
+    | 'lung_cancer'
+    | 'melanoma'
+    | 'multiple_myeloma'
+    | 'neuroendocrine_tumors'
+    | 'ovarian_cancer'
+    | 'pancreatic_cancer'
+    | 'prostate_cancer';
+  /**
+   * With answers: the partner source (spec 02 §6: the breast-cancer source sends answers as they are, every other source adds interventional=true).
+   */
+  userSource?: string;
+};
+
+export type TrialSearchResponseDto = {
+  facets: SearchFacetsDto;
+  /**
+   * The NCT ids of this page, in order.
+   */
+  nctIds: Array<string>;
+  /**
+   * Unanswered criteria that decide the most results, most first (at most 10).
+   */
+  openQuestions: Array<OpenQuestionDto>;
+  page: number;
+  pageSize: number;
+  /**
+   * Trials matching in all (every page).
+   */
+  total: number;
+  trials: Array<TrialHitDto>;
+  /**
+   * The unit of every distance.
+   */
+  unit: 'KM' | 'MI';
+};
+
+export type TrialSiteDto = {
+  city: string;
+  contacts: Array<SiteContactDto>;
+  country: string;
+  /**
+   * In unit; null without coordinates.
+   */
+  distance: number | null;
+  facility: string;
+  facilityId: number;
+  lat: number | null;
+  lon: number | null;
+  state: string;
+  /**
+   * CT.gov site status; '' when not given.
+   */
+  status: string;
+  zip: string;
+};
+
+export type TrialSummaryDto = {
+  briefTitle: string;
+  conditions: Array<string>;
+  /**
+   * Empty in search results (a conflict excludes); filled for trials asked by id.
+   */
+  conflicting: Array<CriterionResultDto>;
+  interventions: Array<InterventionDto>;
+  matched: Array<CriterionResultDto>;
+  nctId: string;
+  /**
+   * The nearest open site.
+   */
+  nearestSite: TrialSiteDto | null;
+  officialTitle: string;
+  overallStatus: string;
+  /**
+   * Display phases.
+   */
+  phases: Array<string>;
+  /**
+   * 0–100, higher fits better.
+   */
+  score: number;
+  /**
+   * Open sites within the radius.
+   */
+  sitesInRadius: number;
+  specificity: 'pantumor' | 'specific' | 'basket';
+  sponsor: string;
+  startDate: string | null;
+  studyType: string;
+  toCheck: Array<CriterionResultDto>;
+};
+
+export type TrialSummaryRequestDto = {
+  /**
+   * Instead of criterions: the questionnaire answers as the form holds them; the server converts them (one implementation of spec 02 §3 Request criterions).
+   */
+  answers?: {
+    [key: string]: unknown;
+  };
+  /**
+   * Country code of the chosen place. Required to search.
+   */
+  country?: string;
+  /**
+   * Request criterions (spec 02 §3): keys and value kinds of api/src/criteria/criteria.ts, e.g. { "egfr": true, "ecog": 1, "tumor_stage": 4, "age": 1961, "checkpoint_therapy": -2 }. age is a birth year; therapies are -1 (had) / -2 (not had); plus interventional.
+   */
+  criterions?: {
+    [key: string]: number | boolean | string;
+  };
+  /**
+   * Only sites of these facilities count.
+   */
+  facility_ids?: Array<number>;
+  filters?: SearchFiltersDto;
+  /**
+   * Required to search.
+   */
+  location?: SearchLocationDto;
+  page?: number;
+  /**
+   * An integer. Required to search.
+   */
+  radius?: number;
+  /**
+   * Default: MI for US and GB, else KM.
+   */
+  radius_unit?: 'KM' | 'MI';
+  sort?: 'match' | 'distance' | 'newest';
+  /**
+   * The trials of call 1 to summarise, in this order. Without it, the page of the search.
+   */
+  trials?: Array<string>;
+  /**
+   * Required to search.
+   */
+  type_of_disease?:
+    | 'acute_lymphoblastic_leukemia'
+    | 'acute_myeloid_leukemia'
+    | 'breast_cancer'
+    | 'cervical_cancer'
+    | 'cholangiocarcinoma'
+    | 'colorectal_cancer'
+    | 'esophageal_cancer'
+    | 'gastric_cancer'
+    | 'kidney_cancer'
+    | 'liver_cancer'
+    | 'lung_cancer'
+    | 'melanoma'
+    | 'multiple_myeloma'
+    | 'neuroendocrine_tumors'
+    | 'ovarian_cancer'
+    | 'pancreatic_cancer'
+    | 'prostate_cancer';
+  /**
+   * With answers: the partner source (spec 02 §6: the breast-cancer source sends answers as they are, every other source adds interventional=true).
+   */
+  userSource?: string;
+};
+
+export type TrialSummaryResponseDto = {
+  facets: SearchFacetsDto;
+  /**
+   * Unanswered criteria that decide the most results, most first (at most 10).
+   */
+  openQuestions: Array<OpenQuestionDto>;
+  page: number;
+  pageSize: number;
+  /**
+   * Trials matching in all (every page).
+   */
+  total: number;
+  trials: Array<TrialSummaryDto>;
+  /**
+   * The unit of every distance.
+   */
+  unit: 'KM' | 'MI';
 };
 
 export type UpdateUserDto = {
@@ -1155,6 +1845,91 @@ export type GetPartnerResponses = {
 };
 
 export type GetPartnerResponse = GetPartnerResponses[keyof GetPartnerResponses];
+
+export type SearchTrialsData = {
+  body: TrialSearchDto;
+  path?: never;
+  query?: never;
+  url: '/api/trials/questionnaire';
+};
+
+export type SearchTrialsErrors = {
+  /**
+   * Incomplete location criteria (named), an unknown criterion, a bad filter value.
+   */
+  400: ErrorResponseDto;
+};
+
+export type SearchTrialsError = SearchTrialsErrors[keyof SearchTrialsErrors];
+
+export type SearchTrialsResponses = {
+  200: TrialSearchResponseDto;
+};
+
+export type SearchTrialsResponse = SearchTrialsResponses[keyof SearchTrialsResponses];
+
+export type SummarizeTrialsData = {
+  body: TrialSummaryRequestDto;
+  path?: never;
+  query?: never;
+  url: '/api/trials/summary';
+};
+
+export type SummarizeTrialsErrors = {
+  /**
+   * Incomplete location criteria (named), an unknown criterion, a bad filter value.
+   */
+  400: ErrorResponseDto;
+};
+
+export type SummarizeTrialsError = SummarizeTrialsErrors[keyof SummarizeTrialsErrors];
+
+export type SummarizeTrialsResponses = {
+  200: TrialSummaryResponseDto;
+};
+
+export type SummarizeTrialsResponse = SummarizeTrialsResponses[keyof SummarizeTrialsResponses];
+
+export type GetTrialData = {
+  body?: never;
+  path: {
+    nctId: string;
+  };
+  query?: {
+    /**
+     * The questionnaire answers as base64-encoded JSON (spec 02 §7 call 6): the eligibility is evaluated for them, and latitude/longitude, radius and radius_unit give the distances.
+     */
+    q?: string;
+    /**
+     * A facility id whose site is put first.
+     */
+    facility?: number;
+    /**
+     * The progress request id the details were opened from.
+     */
+    requestID?: string;
+  };
+  url: '/api/trials/{nctId}';
+};
+
+export type GetTrialErrors = {
+  /**
+   * Malformed NCT id or q.
+   */
+  400: ErrorResponseDto;
+  /**
+   * No trial with this NCT id.
+   */
+  404: ErrorResponseDto;
+};
+
+export type GetTrialError = GetTrialErrors[keyof GetTrialErrors];
+
+export type GetTrialResponses = {
+  200: TrialDetailsDto;
+};
+
+export type GetTrialResponse = GetTrialResponses[keyof GetTrialResponses];
 
 export type GetFacilityGroupFileData = {
   body?: never;

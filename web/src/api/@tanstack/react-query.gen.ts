@@ -15,6 +15,7 @@ import {
   getMe,
   getPartner,
   getTranslations,
+  getTrial,
   identityChangePassword,
   identityConfirmForgotPassword,
   identityConfirmSignUp,
@@ -31,7 +32,9 @@ import {
   listPartners,
   loginEmail,
   type Options,
+  searchTrials,
   signup,
+  summarizeTrials,
   updateUser,
 } from '../sdk.gen';
 import type {
@@ -65,6 +68,9 @@ import type {
   GetTranslationsData,
   GetTranslationsError,
   GetTranslationsResponse,
+  GetTrialData,
+  GetTrialError,
+  GetTrialResponse,
   IdentityChangePasswordData,
   IdentityChangePasswordError,
   IdentityChangePasswordResponse,
@@ -109,9 +115,15 @@ import type {
   LoginEmailData,
   LoginEmailError,
   LoginEmailResponse,
+  SearchTrialsData,
+  SearchTrialsError,
+  SearchTrialsResponse,
   SignupData,
   SignupError,
   SignupResponse,
+  SummarizeTrialsData,
+  SummarizeTrialsError,
+  SummarizeTrialsResponse,
   UpdateUserData,
   UpdateUserError,
   UpdateUserResponse,
@@ -834,6 +846,85 @@ export const getPartnerOptions = (options: Options<GetPartnerData>) =>
       return data;
     },
     queryKey: getPartnerQueryKey(options),
+  });
+
+/**
+ * Search trials for a patient: the page of hits, total, facets
+ *
+ * Only trials taking patients (recruiting or not yet recruiting) with an open site in the radius are searched. A trial is left out only when an answered criterion contradicts one of its rules; unanswered ones are "to check". Pages of 25.
+ */
+export const searchTrialsMutation = (
+  options?: Partial<Options<SearchTrialsData>>,
+): UseMutationOptions<SearchTrialsResponse, SearchTrialsError, Options<SearchTrialsData>> => {
+  const mutationOptions: UseMutationOptions<
+    SearchTrialsResponse,
+    SearchTrialsError,
+    Options<SearchTrialsData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await searchTrials({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Trial summaries with the reasons they fit: the page, or the trials named
+ *
+ * Only trials taking patients (recruiting or not yet recruiting) with an open site in the radius are searched. A trial is left out only when an answered criterion contradicts one of its rules; unanswered ones are "to check". Pages of 25.
+ */
+export const summarizeTrialsMutation = (
+  options?: Partial<Options<SummarizeTrialsData>>,
+): UseMutationOptions<
+  SummarizeTrialsResponse,
+  SummarizeTrialsError,
+  Options<SummarizeTrialsData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    SummarizeTrialsResponse,
+    SummarizeTrialsError,
+    Options<SummarizeTrialsData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await summarizeTrials({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const getTrialQueryKey = (options: Options<GetTrialData>) =>
+  createQueryKey('getTrial', options);
+
+/**
+ * One trial for the details screen, evaluated for the answers in q
+ */
+export const getTrialOptions = (options: Options<GetTrialData>) =>
+  queryOptions<
+    GetTrialResponse,
+    GetTrialError,
+    GetTrialResponse,
+    ReturnType<typeof getTrialQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getTrial({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getTrialQueryKey(options),
   });
 
 export const getFacilityGroupFileQueryKey = (options: Options<GetFacilityGroupFileData>) =>

@@ -1,0 +1,226 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CRITERION_KEYS } from '../../../criteria/criteria';
+import { RADIUS_UNITS, type RadiusUnit } from '../search-options';
+
+const COUNTS = {
+  type: 'object',
+  additionalProperties: { type: 'integer' },
+} as const;
+
+/** Counts per filter value: each facet counts with every other filter applied, not its own. */
+export class SearchFacetsDto {
+  @ApiProperty({ ...COUNTS, example: { 'Phase 1': 3, 'Phase 2': 12 } })
+  trial_phase: Record<string, number>;
+
+  @ApiProperty({ ...COUNTS, example: { Interventional: 14, Observational: 2 } })
+  study_type: Record<string, number>;
+
+  @ApiProperty({ ...COUNTS, example: { Recruiting: 10, 'Not yet recruiting': 4 } })
+  recruiting_status: Record<string, number>;
+
+  @ApiProperty({ ...COUNTS, example: { 'Targeted Therapy': 6 } })
+  treatment_subtype: Record<string, number>;
+
+  @ApiProperty({ ...COUNTS, example: { EGFR: 5, ALK: 2 }, description: 'Only names with hits.' })
+  genetic_mutations: Record<string, number>;
+
+  @ApiProperty({ ...COUNTS, example: { specific: 12, basket: 1, pantumor: 1 } })
+  specificity: Record<string, number>;
+}
+
+export class OpenQuestionDto {
+  @ApiProperty({ enum: CRITERION_KEYS, example: 'egfr' })
+  key: string;
+
+  @ApiProperty({ example: 'EGFR mutation' })
+  label: string;
+
+  @ApiProperty({ description: 'Results with a rule its answer would settle.', example: 7 })
+  trials: number;
+}
+
+export class TrialHitDto {
+  @ApiProperty({ example: 'NCT04487080' })
+  nctId: string;
+
+  @ApiProperty({ description: '0–100, higher fits better.', example: 80 })
+  score: number;
+
+  @ApiProperty({ description: 'To the nearest open site, in unit.', example: 12.4 })
+  distance: number;
+
+  @ApiProperty({ description: 'The facility of the nearest open site.', example: 17 })
+  facilityId: number;
+}
+
+class SearchPageDto {
+  @ApiProperty({ description: 'Trials matching in all (every page).', example: 42 })
+  total: number;
+
+  @ApiProperty({ example: 1 })
+  page: number;
+
+  @ApiProperty({ example: 25 })
+  pageSize: number;
+
+  @ApiProperty({ enum: RADIUS_UNITS, description: 'The unit of every distance.' })
+  unit: RadiusUnit;
+
+  @ApiProperty({ type: SearchFacetsDto })
+  facets: SearchFacetsDto;
+
+  @ApiProperty({
+    type: [OpenQuestionDto],
+    description: 'Unanswered criteria that decide the most results, most first (at most 10).',
+  })
+  openQuestions: OpenQuestionDto[];
+}
+
+export class TrialSearchResponseDto extends SearchPageDto {
+  @ApiProperty({ type: [String], description: 'The NCT ids of this page, in order.' })
+  nctIds: string[];
+
+  @ApiProperty({ type: [TrialHitDto] })
+  trials: TrialHitDto[];
+}
+
+export class CriterionResultDto {
+  @ApiProperty({ enum: CRITERION_KEYS, example: 'egfr' })
+  key: string;
+
+  @ApiProperty({ example: 'EGFR mutation' })
+  label: string;
+
+  @ApiProperty({ enum: ['required', 'excluded', 'range'] })
+  kind: string;
+
+  @ApiProperty({ enum: ['matched', 'to_check', 'conflicting'] })
+  outcome: 'matched' | 'to_check' | 'conflicting';
+
+  @ApiProperty({
+    description: 'The rule in words, e.g. "EGFR mutation required", "ECOG 0 to 1".',
+    example: 'EGFR mutation required',
+  })
+  rule: string;
+
+  @ApiProperty({
+    description: 'The criteria sentence the rule was read from.',
+    example: 'Documented activating EGFR mutation (exon 19 deletion or L858R).',
+  })
+  text: string;
+
+  @ApiProperty({ enum: ['structured', 'inclusion', 'exclusion'] })
+  section: string;
+
+  @ApiPropertyOptional({
+    description:
+      'The answer contradicts a rule that only applies in a state the questionnaire does not ask about: to check, not excluded.',
+  })
+  qualified?: boolean;
+
+  @ApiPropertyOptional({ description: 'A site corrected this rule in the curation file.' })
+  curated?: boolean;
+}
+
+export class SiteContactDto {
+  @ApiPropertyOptional() name?: string;
+  @ApiPropertyOptional() role?: string;
+  @ApiPropertyOptional() phone?: string;
+  @ApiPropertyOptional() email?: string;
+}
+
+export class TrialSiteDto {
+  @ApiProperty({ example: 17 })
+  facilityId: number;
+
+  @ApiProperty({ example: 'Charité - Universitätsmedizin Berlin' })
+  facility: string;
+
+  @ApiProperty() city: string;
+  @ApiProperty() state: string;
+  @ApiProperty() zip: string;
+  @ApiProperty() country: string;
+
+  @ApiProperty({ description: "CT.gov site status; '' when not given.", example: 'RECRUITING' })
+  status: string;
+
+  @ApiProperty({ type: [SiteContactDto] })
+  contacts: SiteContactDto[];
+
+  @ApiProperty({ nullable: true, type: Number, description: 'In unit; null without coordinates.' })
+  distance: number | null;
+
+  @ApiProperty({ nullable: true, type: Number }) lat: number | null;
+  @ApiProperty({ nullable: true, type: Number }) lon: number | null;
+}
+
+export class InterventionDto {
+  @ApiProperty({ example: 'Osimertinib' }) name: string;
+  @ApiProperty({ example: 'DRUG' }) type: string;
+  @ApiProperty({ example: 'Targeted Therapy' }) treatmentClass: string;
+}
+
+export class TrialSummaryDto {
+  @ApiProperty({ example: 'NCT04487080' }) nctId: string;
+  @ApiProperty() briefTitle: string;
+  @ApiProperty() officialTitle: string;
+
+  @ApiProperty({ type: [String], example: ['Phase 2'], description: 'Display phases.' })
+  phases: string[];
+
+  @ApiProperty({ example: 'RECRUITING' }) overallStatus: string;
+  @ApiProperty({ example: 'INTERVENTIONAL' }) studyType: string;
+  @ApiProperty({ enum: ['pantumor', 'specific', 'basket'] }) specificity: string;
+  @ApiProperty({ type: [String], example: ['lung_cancer'] }) conditions: string[];
+  @ApiProperty() sponsor: string;
+  @ApiProperty({ nullable: true, type: String, example: '2024-03-01' }) startDate: string | null;
+  @ApiProperty({ type: [InterventionDto] }) interventions: InterventionDto[];
+
+  @ApiProperty({ description: '0–100, higher fits better.', example: 80 })
+  score: number;
+
+  @ApiProperty({ type: [CriterionResultDto] }) matched: CriterionResultDto[];
+  @ApiProperty({ type: [CriterionResultDto] }) toCheck: CriterionResultDto[];
+
+  @ApiProperty({
+    type: [CriterionResultDto],
+    description: 'Empty in search results (a conflict excludes); filled for trials asked by id.',
+  })
+  conflicting: CriterionResultDto[];
+
+  @ApiProperty({ type: TrialSiteDto, nullable: true, description: 'The nearest open site.' })
+  nearestSite: TrialSiteDto | null;
+
+  @ApiProperty({ description: 'Open sites within the radius.', example: 3 })
+  sitesInRadius: number;
+}
+
+export class TrialSummaryResponseDto extends SearchPageDto {
+  @ApiProperty({ type: [TrialSummaryDto] })
+  trials: TrialSummaryDto[];
+}
+
+export class TrialDetailsDto extends TrialSummaryDto {
+  @ApiProperty() briefSummary: string;
+  @ApiProperty({ nullable: true, type: String }) lastUpdateDate: string | null;
+  @ApiProperty({ nullable: true, type: Number, example: 18 }) minimumAgeYears: number | null;
+  @ApiProperty({ nullable: true, type: Number }) maximumAgeYears: number | null;
+  @ApiProperty({ enum: ['ALL', 'FEMALE', 'MALE'] }) sex: string;
+  @ApiProperty({ type: [String], example: ['EGFR'] }) genes: string[];
+  @ApiProperty() eligibilityInclusion: string;
+  @ApiProperty() eligibilityExclusion: string;
+
+  @ApiProperty({ enum: RADIUS_UNITS }) unit: RadiusUnit;
+
+  @ApiProperty({
+    type: [TrialSiteDto],
+    description: 'Every site: the requested facility first, then nearest first.',
+  })
+  sites: TrialSiteDto[];
+
+  @ApiProperty({ example: 'https://clinicaltrials.gov/study/NCT04487080' })
+  registryUrl: string;
+
+  @ApiProperty({ description: 'Answers were given (q): the evaluation is about this patient.' })
+  evaluated: boolean;
+}

@@ -1,0 +1,164 @@
+import { BadRequestException } from '@nestjs/common';
+import type { EligibilityRule } from '../../criteria/criteria';
+import { evaluateRules, matchScore, ruleOutcome } from './matching';
+import { describeRule } from './rule-text';
+import { validateCriterions } from './trials-search.service';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+
+function rule(
+  r: Partial<EligibilityRule> & Pick<EligibilityRule, 'key' | 'kind'>,
+): EligibilityRule {
+  return { section: 'inclusion', source: 'text', text: 'sentence', ...r };
+}
+
+describe('ruleOutcome', () => {
+  it('required: true matches, false conflicts, absent is unknown', () => {
+    const r = rule({ key: 'egfr', kind: 'required' });
+    expect(ruleOutcome(r, { egfr: true }, NOW)).toBe('matched');
+    expect(ruleOutcome(r, { egfr: false }, NOW)).toBe('conflicting');
+    expect(ruleOutcome(r, {}, NOW)).toBe('unknown');
+  });
+
+  it('excluded: true conflicts, false matches', () => {
+    const r = rule({ key: 'hiv', kind: 'excluded' });
+    expect(ruleOutcome(r, { hiv: true }, NOW)).toBe('conflicting');
+    expect(ruleOutcome(r, { hiv: false }, NOW)).toBe('matched');
+  });
+
+  it('therapy keys read -1 as had and -2 as not had; weeks since a transplant as had', () => {
+    const r = rule({ key: 'autologous_transplant', kind: 'excluded' });
+    expect(ruleOutcome(r, { autologous_transplant: -1 }, NOW)).toBe('conflicting');
+    expect(ruleOutcome(r, { autologous_transplant: 30 }, NOW)).toBe('conflicting');
+    expect(ruleOutcome(r, { autologous_transplant: -2 }, NOW)).toBe('matched');
+  });
+
+  it('lines: required means at least one, ranges bound the count', () => {
+    expect(
+      ruleOutcome(rule({ key: 'chemotherapy', kind: 'required' }), { chemotherapy: 0 }, NOW),
+    ).toBe('conflicting');
+    expect(
+      ruleOutcome(rule({ key: 'chemotherapy', kind: 'range', max: 2 }), { chemotherapy: 3 }, NOW),
+    ).toBe('conflicting');
+    expect(
+      ruleOutcome(rule({ key: 'chemotherapy', kind: 'range', max: 2 }), { chemotherapy: 2 }, NOW),
+    ).toBe('matched');
+  });
+
+  it('anyOf: met by any, conflicting only when all are answered no', () => {
+    const r = rule({ key: 'relapsed', kind: 'required', anyOf: ['refractory'] });
+    expect(ruleOutcome(r, { relapsed: false, refractory: true }, NOW)).toBe('matched');
+    expect(ruleOutcome(r, { relapsed: false }, NOW)).toBe('unknown');
+    expect(ruleOutcome(r, { relapsed: false, refractory: false }, NOW)).toBe('conflicting');
+  });
+
+  it('gender compares the value', () => {
+    const r = rule({ key: 'gender', kind: 'required', value: 'female' });
+    expect(ruleOutcome(r, { gender: 'female' }, NOW)).toBe('matched');
+    expect(ruleOutcome(r, { gender: 'male' }, NOW)).toBe('conflicting');
+  });
+
+  it('stage ranges compare the stage numbers', () => {
+    const r = rule({ key: 'tumor_stage', kind: 'range', min: 3.2 });
+    expect(ruleOutcome(r, { tumor_stage: 4 }, NOW)).toBe('matched');
+    expect(ruleOutcome(r, { tumor_stage: 3.1 }, NOW)).toBe('conflicting');
+  });
+});
+
+describe('evaluateRules', () => {
+  it('sorts rules into matched, to check and conflicting; qualified conflicts are to check', () => {
+    const rules = [
+      rule({ key: 'egfr', kind: 'required' }),
+      rule({ key: 'ecog', kind: 'range', min: 0, max: 1 }),
+      rule({ key: 'brain_metastases', kind: 'excluded', qualified: true }),
+      rule({ key: 'hiv', kind: 'excluded' }),
+    ];
+    const e = evaluateRules(rules, { egfr: true, ecog: 2, brain_metastases: true }, NOW);
+    expect(e.matched.map((m) => m.rule.key)).toEqual(['egfr']);
+    expect(e.conflicting.map((m) => m.rule.key)).toEqual(['ecog']);
+    expect(e.toCheck.map((m) => [m.rule.key, m.qualified ?? false])).toEqual([
+      ['brain_metastases', true],
+      ['hiv', false],
+    ]);
+  });
+
+  it('scores 50 without rules, up with matches, down with open questions', () => {
+    expect(matchScore(0, 0)).toBe(50);
+    expect(matchScore(2, 0)).toBe(75);
+    expect(matchScore(0, 2)).toBe(25);
+    expect(
+      evaluateRules([rule({ key: 'egfr', kind: 'required' })], { egfr: true }, NOW).score,
+    ).toBe(75);
+  });
+});
+
+describe('describeRule', () => {
+  it('says the rule in words', () => {
+    expect(describeRule(rule({ key: 'egfr', kind: 'required' }))).toBe('EGFR mutation required');
+    expect(describeRule(rule({ key: 'ecog', kind: 'range', min: 0, max: 1 }))).toBe(
+      'ECOG performance status 0 to 1',
+    );
+    expect(describeRule(rule({ key: 'tumor_stage', kind: 'range', min: 3.2 }))).toBe(
+      'Tumor stage at least IIIB',
+    );
+    expect(describeRule(rule({ key: 'age', kind: 'range', min: 18 }))).toBe(
+      'Age at least 18 years',
+    );
+    expect(describeRule(rule({ key: 'gender', kind: 'required', value: 'female' }))).toBe(
+      'Female patients only',
+    );
+    expect(describeRule(rule({ key: 'relapsed', kind: 'required', anyOf: ['refractory'] }))).toBe(
+      'Relapsed disease or Refractory disease required',
+    );
+  });
+});
+
+describe('validateCriterions', () => {
+  const errorsOf = (input: Record<string, unknown>): Record<string, string> => {
+    try {
+      validateCriterions(input, NOW);
+    } catch (error) {
+      return ((error as BadRequestException).getResponse() as { errors: Record<string, string> })
+        .errors;
+    }
+    return {};
+  };
+
+  it('accepts values of each kind', () => {
+    expect(
+      validateCriterions(
+        {
+          egfr: true,
+          ecog: 1,
+          tumor_stage: 4,
+          age: 1961,
+          gender: 'male',
+          checkpoint_therapy: -2,
+          chemotherapy: 2,
+          interventional: true,
+          hiv: '',
+        },
+        NOW,
+      ),
+    ).toEqual({
+      egfr: true,
+      ecog: 1,
+      tumor_stage: 4,
+      age: 1961,
+      gender: 'male',
+      checkpoint_therapy: -2,
+      chemotherapy: 2,
+      interventional: true,
+    });
+  });
+
+  it('names unknown keys and wrong values', () => {
+    expect(errorsOf({ egfrr: true })).toEqual({ 'criterions.egfrr': 'unknownCriterion' });
+    expect(errorsOf({ egfr: 'yes', age: 2030, checkpoint_therapy: 1.5, gender: 'x' })).toEqual({
+      'criterions.egfr': 'invalidValue',
+      'criterions.age': 'invalidValue',
+      'criterions.checkpoint_therapy': 'invalidValue',
+      'criterions.gender': 'invalidValue',
+    });
+  });
+});

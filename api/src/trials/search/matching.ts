@@ -1,0 +1,138 @@
+import {
+  CRITERIA,
+  type CriterionKey,
+  type Criterions,
+  type CriterionValue,
+  type EligibilityRule,
+} from '../../criteria/criteria';
+
+/**
+ * Matching semantics (issue 4): a trial is excluded only when an answered criterion contradicts
+ * one of its rules; an unanswered criterion never excludes, it is "to check". A contradiction of a
+ * qualified rule (one that only applies in a state the questionnaire does not ask about) is also
+ * only "to check".
+ *
+ * This is the readable reference implementation, used for the page of results and the details
+ * screen; the search index compiles the same semantics to typed arrays (search-index.ts), and a
+ * test holds the two equal.
+ */
+
+export type Outcome = 'matched' | 'unknown' | 'conflicting';
+
+export interface RuleEvaluation {
+  rule: EligibilityRule;
+  outcome: Outcome;
+  /** A contradicted qualified rule: reported "to check" with this flag. */
+  qualified?: boolean;
+}
+
+export interface Evaluation {
+  matched: RuleEvaluation[];
+  toCheck: RuleEvaluation[];
+  conflicting: RuleEvaluation[];
+  /** 0–100: more satisfied rules up, more open questions down; see matchScore(). */
+  score: number;
+}
+
+/** true / false / undefined (unanswered) for required and excluded rules. */
+export function truthOf(key: CriterionKey, value: CriterionValue | undefined): boolean | undefined {
+  if (value === undefined || value === null || value === '') {
+    return undefined;
+  }
+  switch (CRITERIA[key].kind) {
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'therapy':
+      // -1 had it, -2 did not; a transplant may carry the weeks since it (positive: had it).
+      return typeof value === 'number' ? value === -1 || value > 0 : undefined;
+    case 'lines':
+      return typeof value === 'number' ? value >= 1 : undefined;
+    case 'number':
+      return typeof value === 'number' ? value !== 0 : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The patient's possible ages in whole years from a birth year: [year − b − 1, year − b]. */
+export function agesFromBirthYear(birthYear: number, now: Date): [number, number] {
+  const age = now.getFullYear() - birthYear;
+  return [age - 1, age];
+}
+
+function rangeOutcome(
+  rule: EligibilityRule,
+  value: CriterionValue | undefined,
+  now: Date,
+): Outcome {
+  if (typeof value !== 'number') {
+    return 'unknown';
+  }
+  const min = rule.min ?? -Infinity;
+  const max = rule.max ?? Infinity;
+  if (CRITERIA[rule.key].kind === 'birthYear') {
+    const [youngest, oldest] = agesFromBirthYear(value, now);
+    // Conflicting only when every age the birth year allows is outside the range.
+    return oldest < min || youngest > max ? 'conflicting' : 'matched';
+  }
+  return value < min || value > max ? 'conflicting' : 'matched';
+}
+
+export function ruleOutcome(rule: EligibilityRule, criterions: Criterions, now: Date): Outcome {
+  if (rule.kind === 'range') {
+    return rangeOutcome(rule, criterions[rule.key], now);
+  }
+  if (CRITERIA[rule.key].kind === 'gender') {
+    const value = criterions[rule.key];
+    if (value !== 'male' && value !== 'female') {
+      return 'unknown';
+    }
+    const same = value === rule.value;
+    return (rule.kind === 'required') === same ? 'matched' : 'conflicting';
+  }
+  const keys = [rule.key, ...(rule.anyOf ?? [])];
+  const truths = keys.map((k) => truthOf(k, criterions[k]));
+  const anyTrue = truths.includes(true);
+  const allFalse = truths.every((t) => t === false);
+  if (rule.kind === 'required') {
+    return anyTrue ? 'matched' : allFalse ? 'conflicting' : 'unknown';
+  }
+  return anyTrue ? 'conflicting' : allFalse ? 'matched' : 'unknown';
+}
+
+/** Weight of a satisfied rule in the score: meeting a requirement counts double. */
+export function matchWeight(rule: Pick<EligibilityRule, 'kind'>): number {
+  return rule.kind === 'required' ? 2 : 1;
+}
+
+/**
+ * Score 0–100 from satisfied weight W and open questions U: (W + 1) / (W + U + 2). A trial with
+ * no rules scores 50; each satisfied rule raises it, each open question lowers it.
+ */
+export function matchScore(weight: number, unknown: number): number {
+  return Math.round((100 * (weight + 1)) / (weight + unknown + 2));
+}
+
+export function evaluateRules(
+  rules: EligibilityRule[],
+  criterions: Criterions,
+  now: Date = new Date(),
+): Evaluation {
+  const out: Evaluation = { matched: [], toCheck: [], conflicting: [], score: 0 };
+  let weight = 0;
+  for (const rule of rules) {
+    const outcome = ruleOutcome(rule, criterions, now);
+    if (outcome === 'matched') {
+      out.matched.push({ rule, outcome });
+      weight += matchWeight(rule);
+    } else if (outcome === 'conflicting' && rule.qualified) {
+      out.toCheck.push({ rule, outcome: 'unknown', qualified: true });
+    } else if (outcome === 'conflicting') {
+      out.conflicting.push({ rule, outcome });
+    } else {
+      out.toCheck.push({ rule, outcome });
+    }
+  }
+  out.score = matchScore(weight, out.toCheck.length);
+  return out;
+}

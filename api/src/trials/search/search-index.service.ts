@@ -1,0 +1,125 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { Env } from '../../config/env';
+import { ENV } from '../../config/env.token';
+import type { SearchIndex } from './search-index';
+import { loadSearchIndex, readStoreVersion } from './search-index.loader';
+
+/** How long a search waits for a rebuild after an import before it uses the previous index. */
+const FRESH_WAIT_MS = 2_000;
+
+export interface CurrentIndex {
+  index: SearchIndex;
+  version: string;
+}
+
+interface Built extends CurrentIndex {
+  /** The change generation the build started at: it includes every change before it. */
+  generation: number;
+}
+
+/**
+ * Holds the current search index. It is built at start, rebuilt when this process imports
+ * (markStale) or when the store version in Postgres moves (imports by the CLI, the sync or
+ * another replica, noticed every SEARCH_INDEX_REFRESH_SECONDS). A rebuild happens beside the
+ * index in use, which is swapped when ready, so searches never see a half-built index.
+ */
+@Injectable()
+export class SearchIndexService implements OnApplicationShutdown {
+  private readonly logger = new Logger(SearchIndexService.name);
+  private current: Built | null = null;
+  private building: { generation: number; promise: Promise<Built> } | null = null;
+  private generation = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  /**
+   * Builds the index now (in the background) and starts watching the store version. The HTTP
+   * server calls this after listening; CLIs never do, so they pay for no index.
+   */
+  warm(): void {
+    this.ensureBuilt().catch(() => undefined);
+    if (!this.timer) {
+      this.timer = setInterval(() => {
+        void this.checkVersion();
+      }, this.env.SEARCH_INDEX_REFRESH_SECONDS * 1000);
+      this.timer.unref();
+    }
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) {
+      clearInterval(this.timer);
+    }
+  }
+
+  /** Called after this process changed the trial store. */
+  markStale(): void {
+    this.generation++;
+  }
+
+  /** The index to search: waits for the first build, and briefly for a rebuild after a change. */
+  async get(): Promise<CurrentIndex> {
+    const current = this.current;
+    if (current && current.generation === this.generation) {
+      return current;
+    }
+    const next = this.ensureBuilt();
+    if (!current) {
+      return next;
+    }
+    const fresh = await Promise.race([
+      next,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), FRESH_WAIT_MS).unref()),
+    ]).catch(() => null);
+    return fresh ?? current;
+  }
+
+  private async checkVersion(): Promise<void> {
+    try {
+      const version = await readStoreVersion(this.dataSource);
+      if (this.current && version !== this.current.version) {
+        this.markStale();
+        await this.ensureBuilt();
+      }
+    } catch (error) {
+      this.logger.warn(`Search index refresh failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** A build that includes every change marked so far (waits for an older one to finish). */
+  private ensureBuilt(): Promise<Built> {
+    const wanted = this.generation;
+    if (this.building) {
+      if (this.building.generation >= wanted) {
+        return this.building.promise;
+      }
+      return this.building.promise.then(
+        () => this.ensureBuilt(),
+        () => this.ensureBuilt(),
+      );
+    }
+    const promise = loadSearchIndex(this.dataSource)
+      .then(({ index, version, seconds }) => {
+        this.current = { index, version, generation: wanted };
+        this.logger.log(
+          `Search index: ${index.size} open trials, ${index.siteCount} sites in ${seconds.toFixed(2)} s`,
+        );
+        return this.current;
+      })
+      .catch((error: unknown) => {
+        this.logger.error(`Search index build failed: ${(error as Error).message}`);
+        throw error;
+      })
+      .finally(() => {
+        this.building = null;
+      });
+    this.building = { generation: wanted, promise };
+    return promise;
+  }
+}

@@ -1,0 +1,501 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
+import type { DataSource } from 'typeorm';
+import type { ConditionKey } from '../../common/conditions';
+import { criterionsForSearch, type SearchCriterions } from '../../criteria/answers-to-criterions';
+import {
+  CRITERIA,
+  type Criterions,
+  type EligibilityRule,
+  isCriterionKey,
+} from '../../criteria/criteria';
+import { validateAnswers } from '../../questionnaire/answer-schema';
+import type { SiteContact, TrialIntervention } from '../ctgov-record';
+import type {
+  CriterionResultDto,
+  OpenQuestionDto,
+  TrialDetailsDto,
+  TrialSearchResponseDto,
+  TrialSiteDto,
+  TrialSummaryDto,
+  TrialSummaryResponseDto,
+} from './dto/trial-search-response.dto';
+import type { TrialSearchDto, TrialSummaryRequestDto } from './dto/trial-search.dto';
+import { evaluateRules, type RuleEvaluation } from './matching';
+import { describeRule } from './rule-text';
+import type { IndexQuery, IndexResult, SearchIndex } from './search-index';
+import { SearchIndexService } from './search-index.service';
+import {
+  defaultRadiusUnit,
+  fromKm,
+  isOpenSiteStatus,
+  PAGE_SIZE,
+  phaseOptionsOf,
+  RECRUITING_STATUSES,
+  type RadiusUnit,
+  STUDY_TYPES,
+  toKm,
+} from './search-options';
+
+const OPEN_QUESTIONS = 10;
+
+interface ResolvedSearch {
+  query: IndexQuery;
+  unit: RadiusUnit;
+  page: number;
+}
+
+interface TrialRow {
+  id: number;
+  nct_id: string;
+  brief_title: string;
+  official_title: string;
+  brief_summary: string;
+  phases: string[];
+  overall_status: string;
+  study_type: string;
+  specificity: string;
+  conditions: string[];
+  sponsor: string;
+  start_date: string | null;
+  last_update_date: string | null;
+  interventions: TrialIntervention[];
+  genes: string[];
+  minimum_age_years: string | null;
+  maximum_age_years: string | null;
+  sex: string;
+  eligibility_inclusion: string;
+  eligibility_exclusion: string;
+  rules: EligibilityRule[];
+}
+
+interface SiteRow {
+  id: number;
+  trial_id: number;
+  facility_id: number;
+  facility_name: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  status: string;
+  contacts: SiteContact[];
+  lat: number | null;
+  lon: number | null;
+  meters: number | null;
+}
+
+const TRIAL_COLUMNS = `id, nct_id, brief_title, official_title, brief_summary, phases, overall_status,
+  study_type, specificity, conditions, sponsor, start_date::text, last_update_date::text,
+  interventions, genes, minimum_age_years, maximum_age_years, sex, eligibility_inclusion,
+  eligibility_exclusion, rules`;
+
+/** Sites of some trials with their distance (Postgres earthdistance) to a point. */
+const SITES_WITH_DISTANCE = `SELECT s.id, s.trial_id, s.facility_id, s.facility_name, s.city,
+    s.state, s.zip, s.country, s.status, s.contacts, s.lat, s.lon,
+    CASE WHEN s.lat IS NULL OR s.lon IS NULL OR $2::float8 IS NULL THEN NULL
+         ELSE earth_distance(ll_to_earth(s.lat, s.lon), ll_to_earth($2, $3)) END AS meters
+  FROM site s WHERE s.trial_id = ANY($1::int[])`;
+
+function badRequest(message: string, errors: Record<string, string>): BadRequestException {
+  return new BadRequestException({ statusCode: 400, message, errors });
+}
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+/** Checks criterions against the vocabulary: a key it does not know or a wrong value is a 400. */
+export function validateCriterions(input: Record<string, unknown>, now: Date): SearchCriterions {
+  const errors: Record<string, string> = {};
+  const messages: string[] = [];
+  const out: SearchCriterions = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === null || value === '') {
+      continue;
+    }
+    if (key === 'interventional') {
+      if (typeof value !== 'boolean') {
+        errors[`criterions.${key}`] = 'isBoolean';
+        messages.push('criterions.interventional must be true or false');
+      } else {
+        out.interventional = value;
+      }
+      continue;
+    }
+    if (!isCriterionKey(key)) {
+      errors[`criterions.${key}`] = 'unknownCriterion';
+      messages.push(`criterions.${key} is not a known criterion`);
+      continue;
+    }
+    const kind = CRITERIA[key].kind;
+    const ok =
+      kind === 'boolean'
+        ? typeof value === 'boolean'
+        : kind === 'gender'
+          ? value === 'male' || value === 'female'
+          : kind === 'birthYear'
+            ? Number.isInteger(value) &&
+              (value as number) >= 1900 &&
+              (value as number) <= now.getFullYear()
+            : kind === 'therapy'
+              ? Number.isInteger(value) && (value === -1 || value === -2 || (value as number) > 0)
+              : kind === 'lines'
+                ? Number.isInteger(value) && (value as number) >= 0
+                : typeof value === 'number' && Number.isFinite(value);
+    if (!ok) {
+      errors[`criterions.${key}`] = 'invalidValue';
+      const expected = {
+        boolean: 'true or false',
+        gender: "'male' or 'female'",
+        birthYear: `a birth year from 1900 to ${now.getFullYear()}`,
+        therapy: '-1 (had it), -2 (did not) or weeks since it',
+        lines: 'a count from 0',
+        number: 'a number',
+      }[kind];
+      messages.push(`criterions.${key} must be ${expected}`);
+      continue;
+    }
+    (out as Record<string, unknown>)[key] = value;
+  }
+  if (messages.length > 0) {
+    throw badRequest(messages.join('; '), errors);
+  }
+  return out;
+}
+
+function resultOf(e: RuleEvaluation, outcome: CriterionResultDto['outcome']): CriterionResultDto {
+  const r = e.rule;
+  return {
+    key: r.key,
+    label: CRITERIA[r.key]?.label ?? r.key,
+    kind: r.kind,
+    outcome,
+    rule: describeRule(r),
+    text: r.text,
+    section: r.section,
+    ...(e.qualified ? { qualified: true } : {}),
+    ...(r.source === 'curation' ? { curated: true } : {}),
+  };
+}
+
+@Injectable()
+export class TrialsSearchService {
+  /** Whole sorted results by query (paging through a result, call 1 then call 2). */
+  private readonly cache = new LRUCache<string, IndexResult>({
+    max: 256,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (r) => r.keys.byteLength + 4096,
+  });
+
+  constructor(
+    private readonly indexes: SearchIndexService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /** Spec call 1: the page of hits, the total, facets and open questions. */
+  async search(dto: TrialSearchDto): Promise<TrialSearchResponseDto> {
+    const resolved = this.resolve(dto);
+    const { index, result } = await this.run(resolved);
+    const { page, unit, query } = resolved;
+    const hits = index.hits(result, (page - 1) * PAGE_SIZE, page * PAGE_SIZE, query);
+    return {
+      ...this.pageInfo(result, page, unit),
+      nctIds: hits.map((h) => h.nctId),
+      trials: hits.map((h) => ({
+        nctId: h.nctId,
+        score: h.score,
+        distance: round1(fromKm(h.distanceKm, unit)),
+        facilityId: h.facilityId,
+      })),
+    };
+  }
+
+  /** Spec call 2: summaries with reasons, for the page or for the trials named. */
+  async summary(dto: TrialSummaryRequestDto): Promise<TrialSummaryResponseDto> {
+    const resolved = this.resolve(dto);
+    const { index, result } = await this.run(resolved);
+    const { page, unit, query } = resolved;
+    let trialRows: TrialRow[];
+    if (dto.trials) {
+      const rows: TrialRow[] = await this.dataSource.query(
+        `SELECT ${TRIAL_COLUMNS} FROM trial WHERE nct_id = ANY($1::text[])`,
+        [dto.trials],
+      );
+      const byNct = new Map(rows.map((r) => [r.nct_id, r]));
+      trialRows = dto.trials.flatMap((n) => (byNct.has(n) ? [byNct.get(n)!] : []));
+    } else {
+      const hits = index.hits(result, (page - 1) * PAGE_SIZE, page * PAGE_SIZE, query);
+      const rows: TrialRow[] = await this.dataSource.query(
+        `SELECT ${TRIAL_COLUMNS} FROM trial WHERE id = ANY($1::int[])`,
+        [hits.map((h) => h.trialId)],
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      trialRows = hits.flatMap((h) => (byId.has(h.trialId) ? [byId.get(h.trialId)!] : []));
+    }
+    const sites = await this.sitesOf(
+      trialRows.map((t) => t.id),
+      query.lat,
+      query.lon,
+    );
+    const facilities = query.facilityIds ? new Set(query.facilityIds) : null;
+    const radiusMeters = query.radiusKm * 1000;
+    return {
+      ...this.pageInfo(result, page, unit),
+      trials: trialRows.map((t) => {
+        const open = (sites.get(t.id) ?? []).filter(
+          (s) =>
+            s.meters !== null &&
+            isOpenSiteStatus(s.status) &&
+            (!facilities || facilities.has(s.facility_id)),
+        );
+        return {
+          ...this.summaryOf(t, query.criterions, query.now),
+          nearestSite: open.length > 0 ? this.siteOf(open[0], unit) : null,
+          sitesInRadius: open.filter((s) => s.meters! <= radiusMeters).length,
+        };
+      }),
+    };
+  }
+
+  /** The details screen: one trial, its evaluation for the answers in q, its sites nearest first. */
+  async details(nctId: string, q: string | undefined, facility?: number): Promise<TrialDetailsDto> {
+    const rows: TrialRow[] = await this.dataSource.query(
+      `SELECT ${TRIAL_COLUMNS} FROM trial WHERE nct_id = $1`,
+      [nctId.toUpperCase()],
+    );
+    const trial = rows[0];
+    if (!trial) {
+      throw new NotFoundException(`No trial ${nctId.toUpperCase()} is stored.`);
+    }
+    const now = new Date();
+    const answers = q === undefined ? null : this.decodeAnswers(q);
+    const criterions: Criterions = answers ? criterionsForSearch(answers, undefined, now) : {};
+    const lat = answers ? Number(answers.latitude) : NaN;
+    const lon = answers ? Number(answers.longitude) : NaN;
+    const located = Number.isFinite(lat) && Number.isFinite(lon) && (lat !== 0 || lon !== 0);
+    const country = typeof answers?.country_name === 'string' ? answers.country_name : '';
+    const unit: RadiusUnit =
+      answers?.radius_unit === 'MI' || answers?.radius_unit === 'KM'
+        ? answers.radius_unit
+        : defaultRadiusUnit(country);
+    const radius = answers ? Number(answers.radius) : NaN;
+    const sites =
+      (await this.sitesOf([trial.id], located ? lat : null, located ? lon : null)).get(trial.id) ??
+      [];
+    sites.sort(
+      (a, b) =>
+        Number(b.facility_id === facility) - Number(a.facility_id === facility) ||
+        (a.meters ?? Infinity) - (b.meters ?? Infinity) ||
+        a.id - b.id,
+    );
+    const open = sites.filter((s) => s.meters !== null && isOpenSiteStatus(s.status));
+    const nearest = [...open].sort((a, b) => a.meters! - b.meters!)[0];
+    return {
+      ...this.summaryOf(trial, criterions, now),
+      nearestSite: nearest ? this.siteOf(nearest, unit) : null,
+      sitesInRadius: Number.isFinite(radius)
+        ? open.filter((s) => s.meters! <= toKm(radius, unit) * 1000).length
+        : 0,
+      briefSummary: trial.brief_summary,
+      lastUpdateDate: trial.last_update_date,
+      minimumAgeYears: trial.minimum_age_years === null ? null : Number(trial.minimum_age_years),
+      maximumAgeYears: trial.maximum_age_years === null ? null : Number(trial.maximum_age_years),
+      sex: trial.sex,
+      genes: trial.genes,
+      eligibilityInclusion: trial.eligibility_inclusion,
+      eligibilityExclusion: trial.eligibility_exclusion,
+      unit,
+      sites: sites.map((s) => this.siteOf(s, unit)),
+      registryUrl: `https://clinicaltrials.gov/study/${trial.nct_id}`,
+      evaluated: answers !== null,
+    };
+  }
+
+  private decodeAnswers(q: string): Record<string, unknown> {
+    let parsed: unknown;
+    try {
+      const text = Buffer.from(q.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+      parsed = JSON.parse(text);
+    } catch {
+      throw badRequest('q must be the questionnaire as base64-encoded JSON', { q: 'isBase64Json' });
+    }
+    const validation = validateAnswers(parsed);
+    if ('errors' in validation) {
+      throw badRequest(
+        validation.errors.map((e) => `q: ${e.message}`).join('; '),
+        Object.fromEntries(validation.errors.map((e) => [`q.${e.field}`, 'invalidAnswer'])),
+      );
+    }
+    return validation.answers;
+  }
+
+  private resolve(dto: TrialSearchDto): ResolvedSearch {
+    // Spec 02 §3: location-search criteria are complete only when all are present and truthy.
+    const missing: string[] = [];
+    if (!dto.type_of_disease) missing.push('type_of_disease');
+    if (!dto.country) missing.push('country');
+    if (!dto.location?.lat) missing.push('location.lat');
+    if (!dto.location?.long) missing.push('location.long');
+    if (!dto.radius) missing.push('radius');
+    if (missing.length > 0) {
+      throw badRequest(
+        `The location criteria are incomplete: ${missing.join(', ')} missing.`,
+        Object.fromEntries(missing.map((m) => [m, 'isNotEmpty'])),
+      );
+    }
+    const now = new Date();
+    let criterions: SearchCriterions = {};
+    if (dto.criterions) {
+      criterions = validateCriterions(dto.criterions, now);
+    } else if (dto.answers) {
+      const validation = validateAnswers(dto.answers);
+      if ('errors' in validation) {
+        throw badRequest(
+          validation.errors.map((e) => `answers: ${e.message}`).join('; '),
+          Object.fromEntries(validation.errors.map((e) => [`answers.${e.field}`, 'invalidAnswer'])),
+        );
+      }
+      criterions = criterionsForSearch(validation.answers, dto.userSource, now);
+    }
+    const country = dto.country!.toUpperCase();
+    const unit = dto.radius_unit ?? defaultRadiusUnit(country);
+    const f = dto.filters ?? {};
+    const radius = Math.min(dto.radius!, f.distance ?? Infinity);
+    const { interventional, ...rest } = criterions;
+    return {
+      unit,
+      page: dto.page ?? 1,
+      query: {
+        condition: dto.type_of_disease as ConditionKey,
+        lat: dto.location!.lat,
+        lon: dto.location!.long,
+        radiusKm: toKm(radius, unit),
+        facilityIds: dto.facility_ids,
+        criterions: rest,
+        now,
+        sort: dto.sort ?? 'match',
+        filters: {
+          trial_phase: f.trial_phase,
+          study_type: f.study_type?.length
+            ? f.study_type
+            : interventional === false
+              ? [...STUDY_TYPES]
+              : ['Interventional'],
+          recruiting_status: f.recruiting_status?.length
+            ? f.recruiting_status
+            : [...RECRUITING_STATUSES],
+          treatment_subtype: f.treatment_subtype,
+          genetic_mutations: f.genetic_mutations,
+          specificity: f.specificity,
+        },
+      },
+    };
+  }
+
+  private async run(
+    resolved: ResolvedSearch,
+  ): Promise<{ index: SearchIndex; result: IndexResult }> {
+    const { index, version } = await this.indexes.get();
+    const q = resolved.query;
+    const key = JSON.stringify([
+      version,
+      q.condition,
+      q.lat,
+      q.lon,
+      q.radiusKm,
+      q.facilityIds ? [...q.facilityIds].sort((a, b) => a - b) : null,
+      Object.entries(q.criterions).sort(([a], [b]) => a.localeCompare(b)),
+      Object.entries(q.filters)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, [...(v as string[])].sort()])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+      q.sort,
+      q.now.getFullYear(),
+    ]);
+    let result = this.cache.get(key);
+    if (!result) {
+      result = index.search(q);
+      this.cache.set(key, result);
+    }
+    return { index, result };
+  }
+
+  private pageInfo(result: IndexResult, page: number, unit: RadiusUnit) {
+    return {
+      total: result.total,
+      page,
+      pageSize: PAGE_SIZE,
+      unit,
+      facets: result.facets,
+      openQuestions: result.openQuestions.slice(0, OPEN_QUESTIONS).map((o): OpenQuestionDto => ({
+        key: o.key,
+        label: CRITERIA[o.key].label,
+        trials: o.trials,
+      })),
+    };
+  }
+
+  private async sitesOf(
+    trialIds: number[],
+    lat: number | null,
+    lon: number | null,
+  ): Promise<Map<number, SiteRow[]>> {
+    const out = new Map<number, SiteRow[]>();
+    if (trialIds.length === 0) {
+      return out;
+    }
+    const rows: SiteRow[] = await this.dataSource.query(
+      `${SITES_WITH_DISTANCE} ORDER BY meters NULLS LAST, s.id`,
+      [trialIds, lat, lon],
+    );
+    for (const row of rows) {
+      const list = out.get(row.trial_id) ?? [];
+      list.push(row);
+      out.set(row.trial_id, list);
+    }
+    return out;
+  }
+
+  private siteOf(s: SiteRow, unit: RadiusUnit): TrialSiteDto {
+    return {
+      facilityId: s.facility_id,
+      facility: s.facility_name,
+      city: s.city,
+      state: s.state,
+      zip: s.zip,
+      country: s.country,
+      status: s.status,
+      contacts: s.contacts,
+      distance: s.meters === null ? null : round1(fromKm(s.meters / 1000, unit)),
+      lat: s.lat,
+      lon: s.lon,
+    };
+  }
+
+  private summaryOf(
+    t: TrialRow,
+    criterions: Criterions,
+    now: Date,
+  ): Omit<TrialSummaryDto, 'nearestSite' | 'sitesInRadius'> {
+    const evaluation = evaluateRules(t.rules, criterions, now);
+    return {
+      nctId: t.nct_id,
+      briefTitle: t.brief_title,
+      officialTitle: t.official_title,
+      phases: phaseOptionsOf(t.phases),
+      overallStatus: t.overall_status,
+      studyType: t.study_type,
+      specificity: t.specificity,
+      conditions: t.conditions,
+      sponsor: t.sponsor,
+      startDate: t.start_date,
+      interventions: t.interventions,
+      score: evaluation.score,
+      matched: evaluation.matched.map((e) => resultOf(e, 'matched')),
+      toCheck: evaluation.toCheck.map((e) => resultOf(e, 'to_check')),
+      conflicting: evaluation.conflicting.map((e) => resultOf(e, 'conflicting')),
+    };
+  }
+}

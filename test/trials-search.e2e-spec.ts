@@ -1,0 +1,459 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import request from 'supertest';
+import type { Criterions, EligibilityRule } from '../api/src/criteria/criteria';
+import { evaluateRules } from '../api/src/trials/search/matching';
+import { TrialsImportService } from '../api/src/trials/trials-import.service';
+import { createTestApp, TestApp } from './utils/test-app';
+
+const CTGOV = resolve(__dirname, '..', '..', 'shared', 'data', 'ctgov');
+const BERLIN = { lat: 52.52, long: 13.405 };
+
+interface CriterionResult {
+  key: string;
+  outcome: string;
+  rule: string;
+  text: string;
+  qualified?: boolean;
+}
+
+interface Summary {
+  nctId: string;
+  briefTitle: string;
+  score: number;
+  conditions: string[];
+  phases: string[];
+  overallStatus: string;
+  matched: CriterionResult[];
+  toCheck: CriterionResult[];
+  conflicting: CriterionResult[];
+  nearestSite: { facilityId: number; city: string; country: string; distance: number } | null;
+  sitesInRadius: number;
+}
+
+/** The doctor's search of the issue: lung cancer near Berlin, EGFR positive, stage IV, ECOG 1. */
+const berlinLung = {
+  type_of_disease: 'lung_cancer',
+  country: 'DE',
+  location: BERLIN,
+  radius: 1000,
+  radius_unit: 'KM',
+  criterions: {
+    egfr: true,
+    tumor_stage: 4,
+    ecog: 1,
+    age: 1962,
+    gender: 'female',
+    interventional: true,
+  },
+};
+
+describe('Trial search', () => {
+  let t: TestApp;
+  let tmp: string;
+  let rulesOf: (nctId: string) => Promise<EligibilityRule[]>;
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'trialflow-search-'));
+    t = await createTestApp();
+    await t.app.get(TrialsImportService).importPaths([CTGOV]);
+    rulesOf = async (nctId) =>
+      (
+        await t.dataSource.query<{ rules: EligibilityRule[] }[]>(
+          'SELECT rules FROM trial WHERE nct_id = $1',
+          [nctId],
+        )
+      )[0].rules;
+  });
+
+  afterAll(async () => {
+    rmSync(tmp, { recursive: true, force: true });
+    await t.close();
+  });
+
+  const summary = (body: object) => request(t.http).post('/api/trials/summary').send(body);
+  const search = (body: object) => request(t.http).post('/api/trials/questionnaire').send(body);
+
+  describe('lung cancer near Berlin, EGFR positive', () => {
+    let res: request.Response;
+    beforeAll(async () => {
+      res = await summary(berlinLung);
+    });
+
+    it('returns exactly the open trials with an open site in the radius that the answers allow', async () => {
+      expect(res.status).toBe(200);
+      expect(res.body.unit).toBe('KM');
+      // An independent answer: Postgres earthdistance over every site, the reference evaluation.
+      const rows = await t.dataSource.query<{ nct_id: string; rules: EligibilityRule[] }[]>(
+        `SELECT t.nct_id, t.rules FROM trial t
+          WHERE 'lung_cancer' = ANY(t.conditions) AND t.study_type = 'INTERVENTIONAL'
+            AND t.overall_status IN ('RECRUITING', 'NOT_YET_RECRUITING')
+            AND EXISTS (SELECT 1 FROM site s WHERE s.trial_id = t.id AND s.lat IS NOT NULL
+                          AND s.status NOT IN ('COMPLETED', 'TERMINATED', 'WITHDRAWN',
+                                               'ACTIVE_NOT_RECRUITING', 'SUSPENDED')
+                          AND earth_distance(ll_to_earth(s.lat, s.lon),
+                                             ll_to_earth($1, $2)) <= 1000000)`,
+        [BERLIN.lat, BERLIN.long],
+      );
+      const { interventional: _, ...criterions } = berlinLung.criterions;
+      const expected = rows
+        .filter((r) => evaluateRules(r.rules, criterions as Criterions).conflicting.length === 0)
+        .map((r) => r.nct_id)
+        .sort();
+      expect(expected.length).toBeGreaterThan(0);
+      expect((res.body.trials as Summary[]).map((tr) => tr.nctId).sort()).toEqual(expected);
+      expect(res.body.total).toBe(expected.length);
+    });
+
+    it('gives each trial its reasons, nearest open site and no conflicts', () => {
+      for (const trial of res.body.trials as Summary[]) {
+        expect(trial.conditions).toContain('lung_cancer');
+        expect(['RECRUITING', 'NOT_YET_RECRUITING']).toContain(trial.overallStatus);
+        expect(trial.nearestSite!.distance).toBeLessThanOrEqual(1000);
+        expect(trial.sitesInRadius).toBeGreaterThan(0);
+        expect(trial.conflicting).toEqual([]);
+        expect(trial.matched.length).toBeGreaterThan(0);
+        for (const reason of [...trial.matched, ...trial.toCheck]) {
+          expect(reason.rule.length).toBeGreaterThan(0);
+          expect(reason.text.length).toBeGreaterThan(0);
+        }
+      }
+    });
+  });
+
+  describe('EGFR positive, anywhere', () => {
+    const anywhere = { ...berlinLung, radius: 20000 };
+    let res: request.Response;
+    beforeAll(async () => {
+      res = await summary(anywhere);
+    });
+
+    it('explains the fit: the EGFR requirement met, with the rule and its sentence, best first', () => {
+      expect(res.status).toBe(200);
+      const trials = res.body.trials as Summary[];
+      const egfr = trials.filter((tr) => tr.matched.some((m) => m.key === 'egfr'));
+      expect(egfr.length).toBeGreaterThan(0);
+      const reason = egfr[0].matched.find((m) => m.key === 'egfr')!;
+      expect(reason.rule).toBe('EGFR mutation required');
+      expect(reason.text).toMatch(/EGFR/i);
+      const scores = trials.map((tr) => tr.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    });
+
+    it('leaves out the trials requiring EGFR for an EGFR-negative patient', async () => {
+      const ids = new Set((res.body.trials as Summary[]).map((tr) => tr.nctId));
+      const negative = await summary({
+        ...anywhere,
+        criterions: { ...anywhere.criterions, egfr: false },
+      });
+      expect(negative.status).toBe(200);
+      const negativeIds = new Set((negative.body.trials as Summary[]).map((tr) => tr.nctId));
+      const requiringEgfr = [...ids].filter((id) => !negativeIds.has(id));
+      expect(requiringEgfr.length).toBeGreaterThan(0);
+      for (const id of requiringEgfr) {
+        const rules = await rulesOf(id);
+        expect(rules.some((r) => r.key === 'egfr' && r.kind === 'required' && !r.qualified)).toBe(
+          true,
+        );
+      }
+    });
+
+    it('reports unanswered criteria as to check, and the questions that decide the most', async () => {
+      const open = await summary({ ...anywhere, criterions: { interventional: true } });
+      expect(open.status).toBe(200);
+      expect(open.body.total).toBeGreaterThanOrEqual(res.body.total);
+      expect(
+        (open.body.trials as Summary[]).some((tr) => tr.toCheck.some((c) => c.key === 'egfr')),
+      ).toBe(true);
+      expect(open.body.openQuestions.length).toBeGreaterThan(0);
+      expect(open.body.openQuestions[0]).toEqual({
+        key: expect.any(String),
+        label: expect.any(String),
+        trials: expect.any(Number),
+      });
+    });
+  });
+
+  it('answers the hit list with the same total, and the same order, on call 1', async () => {
+    const [hits, summaries] = await Promise.all([search(berlinLung), summary(berlinLung)]);
+    expect(hits.status).toBe(200);
+    expect(hits.body.total).toBe(summaries.body.total);
+    expect(hits.body.nctIds).toEqual(summaries.body.trials.map((s: Summary) => s.nctId));
+    expect(hits.body.trials[0]).toEqual({
+      nctId: hits.body.nctIds[0],
+      score: expect.any(Number),
+      distance: expect.any(Number),
+      facilityId: expect.any(Number),
+    });
+  });
+
+  it('answers 400 naming what the location criteria miss', async () => {
+    const res = await summary({ type_of_disease: 'lung_cancer', location: { lat: 52.5 } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'The location criteria are incomplete: country, location.long, radius missing.',
+    );
+    expect(res.body.errors).toEqual({
+      country: 'isNotEmpty',
+      'location.long': 'isNotEmpty',
+      radius: 'isNotEmpty',
+    });
+  });
+
+  it('answers 400 for an unknown criterion, a bad filter value and a non-integer radius', async () => {
+    const unknown = await summary({ ...berlinLung, criterions: { egfrr: true } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual({ 'criterions.egfrr': 'unknownCriterion' });
+    const filter = await summary({ ...berlinLung, filters: { trial_phase: ['Phase 9'] } });
+    expect(filter.status).toBe(400);
+    expect(filter.body.errors).toHaveProperty(['filters.trial_phase']);
+    const radius = await summary({ ...berlinLung, radius: 10.5 });
+    expect(radius.status).toBe(400);
+    expect(radius.body.errors).toEqual({ radius: 'isInt' });
+  });
+
+  it('parses radius as an integer and facility ids as numbers (spec call 2)', async () => {
+    const hits = await search(berlinLung);
+    const facility = hits.body.trials[0].facilityId as number;
+    const res = await search({ ...berlinLung, radius: '1000', facility_ids: [String(facility)] });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBeGreaterThan(0);
+    expect(res.body.trials.every((h: { facilityId: number }) => h.facilityId === facility)).toBe(
+      true,
+    );
+  });
+
+  it('filters by phase and counts facets with the other filters applied', async () => {
+    const all = await search({ ...berlinLung, criterions: {} });
+    const phase2 = all.body.facets.trial_phase['Phase 2'] as number;
+    expect(phase2).toBeGreaterThan(0);
+    const filtered = await search({
+      ...berlinLung,
+      criterions: {},
+      filters: { trial_phase: ['Phase 2'] },
+    });
+    expect(filtered.body.total).toBe(phase2);
+    // The phase facet ignores its own filter: still the counts of every phase.
+    expect(filtered.body.facets.trial_phase).toEqual(all.body.facets.trial_phase);
+    const summaries = await summary({
+      ...berlinLung,
+      criterions: {},
+      filters: { trial_phase: ['Phase 2'] },
+    });
+    for (const s of summaries.body.trials as Summary[]) {
+      expect(s.phases).toContain('Phase 2');
+    }
+  });
+
+  it('defaults to interventional trials; the study type filter and interventional=false widen it', async () => {
+    const base = { ...berlinLung, criterions: {} };
+    const interventional = await search(base);
+    const observational = interventional.body.facets.study_type.Observational as number;
+    const all = await search({ ...base, criterions: { interventional: false } });
+    expect(all.body.total).toBe(interventional.body.total + observational);
+    const onlyObs = await search({ ...base, filters: { study_type: ['Observational'] } });
+    expect(onlyObs.body.total).toBe(observational);
+  });
+
+  it('pages by 25 and sorts by distance or newest', async () => {
+    const base = { ...berlinLung, criterions: {}, radius: 20000, sort: 'distance' };
+    const page1 = await search(base);
+    expect(page1.body.pageSize).toBe(25);
+    expect(page1.body.total).toBeGreaterThan(25);
+    expect(page1.body.nctIds).toHaveLength(25);
+    const distances = page1.body.trials.map((h: { distance: number }) => h.distance);
+    expect(distances).toEqual([...distances].sort((a: number, b: number) => a - b));
+    const page2 = await search({ ...base, page: 2 });
+    expect(page2.body.page).toBe(2);
+    expect(page2.body.trials[0].distance).toBeGreaterThanOrEqual(distances[24]);
+    const firstIds = page1.body.nctIds as string[];
+    expect((page2.body.nctIds as string[]).some((id) => firstIds.includes(id))).toBe(false);
+    const newest = await summary({ ...base, sort: 'newest' });
+    const starts = (newest.body.trials as { startDate: string | null }[]).map(
+      (s) => s.startDate ?? '',
+    );
+    expect(starts).toEqual([...starts].sort().reverse());
+  });
+
+  it('uses miles in the US', async () => {
+    const res = await summary({
+      type_of_disease: 'lung_cancer',
+      country: 'US',
+      location: { lat: 40.7128, long: -74.006 },
+      radius: 300,
+      criterions: {},
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.unit).toBe('MI');
+    for (const s of res.body.trials as Summary[]) {
+      expect(s.nearestSite!.distance).toBeLessThanOrEqual(300);
+    }
+  });
+
+  it('summarises the trials named, with conflicts shown', async () => {
+    const anywhere = { ...berlinLung, radius: 20000 };
+    const negative = { ...anywhere, criterions: { ...anywhere.criterions, egfr: false } };
+    const hits = await search(anywhere);
+    const negativeHits = await search(negative);
+    const excluded = (hits.body.nctIds as string[]).find(
+      (id) => !(negativeHits.body.nctIds as string[]).includes(id),
+    )!;
+    const res = await summary({ ...negative, trials: [excluded, 'NCT99999999'] });
+    expect(res.status).toBe(200);
+    expect(res.body.trials.map((s: Summary) => s.nctId)).toEqual([excluded]);
+    expect(res.body.trials[0].conflicting.map((c: CriterionResult) => c.key)).toContain('egfr');
+  });
+
+  it('accepts the questionnaire answers and converts them on the server', async () => {
+    const viaAnswers = await search({
+      ...berlinLung,
+      criterions: undefined,
+      answers: { egfr: 'yes', cancer_stage: '4', ecog: '1', age: '64', gender: 'female' },
+      userSource: 'ancora_hcp',
+    });
+    expect(viaAnswers.status).toBe(200);
+    const viaCriterions = await search(berlinLung);
+    expect(viaAnswers.body.nctIds).toEqual(viaCriterions.body.nctIds);
+    const bad = await search({ ...berlinLung, criterions: undefined, answers: { egfrr: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ 'answers.egfrr': 'invalidAnswer' });
+  });
+
+  describe('details', () => {
+    const q = (answers: object): string =>
+      Buffer.from(JSON.stringify(answers), 'utf8').toString('base64');
+
+    it('gives the trial with its evaluation for the answers in q and sites nearest first', async () => {
+      const hits = await search(berlinLung);
+      const nctId = hits.body.nctIds[0] as string;
+      const answers = {
+        egfr: 'yes',
+        cancer_stage: '4',
+        ecog: '1',
+        gender: 'female',
+        latitude: BERLIN.lat,
+        longitude: BERLIN.long,
+        country_name: 'DE',
+        radius: '1000',
+        _id: 'abc',
+        __v: 0,
+      };
+      const res = await request(t.http)
+        .get(`/api/trials/${nctId}`)
+        .query({ q: q(answers) });
+      expect(res.status).toBe(200);
+      expect(res.body.nctId).toBe(nctId);
+      expect(res.body.evaluated).toBe(true);
+      expect(res.body.registryUrl).toBe(`https://clinicaltrials.gov/study/${nctId}`);
+      expect(res.body.eligibilityInclusion.length).toBeGreaterThan(0);
+      expect(res.body.unit).toBe('KM');
+      const distances = (res.body.sites as { distance: number | null }[])
+        .map((s) => s.distance)
+        .filter((d): d is number => d !== null);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      expect(res.body.nearestSite.distance).toBe(distances[0]);
+      expect(res.body.matched.length + res.body.toCheck.length).toBeGreaterThan(0);
+    });
+
+    it('puts the requested facility first', async () => {
+      const [row] = await t.dataSource.query<{ nct_id: string; facility_id: number }[]>(
+        `SELECT t.nct_id, s.facility_id FROM trial t JOIN site s ON s.trial_id = t.id
+          WHERE (SELECT count(*) FROM site x WHERE x.trial_id = t.id) > 5
+          ORDER BY t.id, s.id DESC LIMIT 1`,
+      );
+      const res = await request(t.http)
+        .get(`/api/trials/${row.nct_id}`)
+        .query({
+          q: q({ latitude: BERLIN.lat, longitude: BERLIN.long }),
+          facility: row.facility_id,
+        });
+      expect(res.status).toBe(200);
+      expect(res.body.sites[0].facilityId).toBe(row.facility_id);
+    });
+
+    it('without q: no evaluation, every rule to check', async () => {
+      const [row] = await t.dataSource.query<{ nct_id: string }[]>(
+        `SELECT nct_id FROM trial WHERE jsonb_array_length(rules) > 0 LIMIT 1`,
+      );
+      const res = await request(t.http).get(`/api/trials/${row.nct_id.toLowerCase()}`);
+      expect(res.status).toBe(200);
+      expect(res.body.evaluated).toBe(false);
+      expect(res.body.matched).toEqual([]);
+      expect(res.body.toCheck.length).toBeGreaterThan(0);
+    });
+
+    it('answers 404 for an unknown NCT id and 400 for a malformed one or a bad q', async () => {
+      const unknown = await request(t.http).get('/api/trials/NCT99999999');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe('No trial NCT99999999 is stored.');
+      const malformed = await request(t.http).get('/api/trials/NCT123');
+      expect(malformed.status).toBe(400);
+      const [row] = await t.dataSource.query<{ nct_id: string }[]>(
+        'SELECT nct_id FROM trial LIMIT 1',
+      );
+      const badQ = await request(t.http).get(`/api/trials/${row.nct_id}`).query({ q: '%%%' });
+      expect(badQ.status).toBe(400);
+      expect(badQ.body.errors).toEqual({ q: 'isBase64Json' });
+      const badField = await request(t.http)
+        .get(`/api/trials/${row.nct_id}`)
+        .query({ q: q({ not_a_field: 'x' }) });
+      expect(badField.status).toBe(400);
+    });
+  });
+
+  it('finds a trial imported after the index was built', async () => {
+    const before = await search({ ...berlinLung, criterions: {} });
+    const [src] = await t.dataSource.query<{ raw: Record<string, unknown> }[]>(
+      `SELECT raw FROM trial WHERE nct_id = $1`,
+      [before.body.nctIds[0]],
+    );
+    const copy = structuredClone(src.raw) as {
+      protocolSection: { identificationModule: { nctId: string } };
+    };
+    copy.protocolSection.identificationModule.nctId = 'NCT09999001';
+    await t.app.get(TrialsImportService).importRecords([copy], null);
+    const after = await search({ ...berlinLung, criterions: {} });
+    expect(after.body.total).toBe(before.body.total + 1);
+  });
+
+  it('applies the curation file on import: a site can drop and add rules', async () => {
+    const hits = await search({ ...berlinLung, criterions: {} });
+    const nctId = hits.body.nctIds[0] as string;
+    const [src] = await t.dataSource.query<{ raw: Record<string, unknown> }[]>(
+      'SELECT raw FROM trial WHERE nct_id = $1',
+      [nctId],
+    );
+    const copy = structuredClone(src.raw) as {
+      protocolSection: { identificationModule: { nctId: string } };
+    };
+    copy.protocolSection.identificationModule.nctId = 'NCT09999002';
+    const file = join(tmp, 'curation.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        NCT09999002: {
+          add: [{ key: 'alk', kind: 'required', section: 'inclusion', text: 'ALK positive' }],
+          note: 'Confirmed with the site',
+        },
+      }),
+    );
+    const curated = await createTestApp({ TRIALS_CURATION_FILE: file });
+    try {
+      await curated.app.get(TrialsImportService).importRecords([copy], null);
+      const [row] = await curated.dataSource.query<{ rules: EligibilityRule[] }[]>(
+        'SELECT rules FROM trial WHERE nct_id = $1',
+        ['NCT09999002'],
+      );
+      expect(row.rules).toContainEqual(
+        expect.objectContaining({ key: 'alk', kind: 'required', source: 'curation' }),
+      );
+      writeFileSync(file, '{ "NCT09999002": { "add": [{ "key": "nope", "kind": "required" }] } }');
+      await expect(
+        curated.app.get(TrialsImportService).importRecords([copy], null),
+      ).rejects.toThrow(/nope/);
+    } finally {
+      await curated.close();
+    }
+  });
+});
