@@ -3,17 +3,20 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DEFAULT_CTGOV_DIR,
+  DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
   measureQuality,
 } from '../eligibility/quality';
 
-const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--ctgov DIR] [--misses]
+const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout FILE] [--ctgov DIR] [--misses]
 
-Extracts the eligibility rules of the hand-labelled trials (test/fixtures/eligibility-labels.json)
-from the shared ClinicalTrials.gov records (../shared/data/ctgov) and prints precision and recall
-per criterion family. --misses also lists, per trial, the rules no label matched and the labels
-no rule matched. No database is used.`;
+Extracts the eligibility rules of the hand-labelled trials from the shared ClinicalTrials.gov
+records (../shared/data/ctgov) and prints precision and recall per criterion family, in two
+tables: the development set (test/fixtures/eligibility-labels.json, the patterns were written
+against it) and the held-out set (test/fixtures/eligibility-labels-holdout.json, labelled blind).
+--misses also lists, per trial, the rules no label matched and the labels no rule matched. No
+database is used.`;
 
 const fail: (message: string) => never = usageFailure(USAGE);
 
@@ -23,6 +26,7 @@ function main(): Promise<number> {
     parsed = parseArgs({
       options: {
         labels: { type: 'string' },
+        holdout: { type: 'string' },
         ctgov: { type: 'string' },
         misses: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -36,34 +40,44 @@ function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return Promise.resolve(0);
   }
-  const report = measureQuality(
-    parsed.values.labels ? resolve(parsed.values.labels) : DEFAULT_LABELS_FILE(),
-    parsed.values.ctgov ? resolve(parsed.values.ctgov) : DEFAULT_CTGOV_DIR(),
-  );
-  process.stdout.write(`${formatQuality(report)}\n`);
-  if (parsed.values.misses) {
-    const show = (r: {
-      key: string;
-      kind: string;
-      section: string;
-      min?: number;
-      max?: number;
-      anyOf?: string[];
-    }): string =>
-      `${r.key} ${r.kind} (${r.section})` +
-      (r.min !== undefined ? ` min ${r.min}` : '') +
-      (r.max !== undefined ? ` max ${r.max}` : '') +
-      (r.anyOf?.length ? ` anyOf ${r.anyOf.join(',')}` : '');
-    for (const m of report.misses) {
-      process.stdout.write(`\n${m.nctId}\n`);
-      for (const r of m.falsePositives) {
-        process.stdout.write(`  extra:   ${show(r)}\n`);
-      }
-      for (const r of m.falseNegatives) {
-        process.stdout.write(`  missing: ${show(r)}\n`);
+  const ctgov = parsed.values.ctgov ? resolve(parsed.values.ctgov) : DEFAULT_CTGOV_DIR();
+  const sets = [
+    {
+      title: 'development set (patterns written against it)',
+      file: parsed.values.labels ? resolve(parsed.values.labels) : DEFAULT_LABELS_FILE(),
+    },
+    {
+      title: 'held-out set (labelled blind)',
+      file: parsed.values.holdout ? resolve(parsed.values.holdout) : DEFAULT_HOLDOUT_LABELS_FILE(),
+    },
+  ];
+  const show = (r: {
+    key: string;
+    kind: string;
+    section: string;
+    min?: number;
+    max?: number;
+    anyOf?: string[];
+  }): string =>
+    `${r.key} ${r.kind} (${r.section})` +
+    (r.min !== undefined ? ` min ${r.min}` : '') +
+    (r.max !== undefined ? ` max ${r.max}` : '') +
+    (r.anyOf?.length ? ` anyOf ${r.anyOf.join(',')}` : '');
+  sets.forEach(({ title, file }, i) => {
+    const report = measureQuality(file, ctgov);
+    process.stdout.write(`${i ? '\n' : ''}${formatQuality(report, title)}\n`);
+    if (parsed.values.misses) {
+      for (const m of report.misses) {
+        process.stdout.write(`\n${m.nctId}\n`);
+        for (const r of m.falsePositives) {
+          process.stdout.write(`  extra:   ${show(r)}\n`);
+        }
+        for (const r of m.falseNegatives) {
+          process.stdout.write(`  missing: ${show(r)}\n`);
+        }
       }
     }
-  }
+  });
   return Promise.resolve(0);
 }
 

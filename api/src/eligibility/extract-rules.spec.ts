@@ -300,6 +300,19 @@ describe('extractRules', () => {
     });
   });
 
+  it('should not read naive to one class of drugs, or any de novo, as untreated or newly diagnosed', () => {
+    expect(
+      compact(
+        rules(
+          '- Tyrosine Kinase Inhibitor (TKI) treatment naïve.\n' +
+            '- Oligometastatic disease de novo or induced.\n',
+        ),
+      ),
+    ).toEqual([]);
+    expect(compact(rules('- Treatment-naive disease.'))).toEqual(['untreated required inclusion']);
+    expect(compact(rules('- De novo AML.'))).toEqual(['newly_diagnosed required inclusion']);
+  });
+
   it('should extract a study in well under 0.3 ms on average', () => {
     const inclusion = [
       '* Histologically confirmed stage IIIB or IV NSCLC with EGFR exon 19 deletion or L858R',

@@ -3,6 +3,7 @@ import type { CriterionFamily } from '../criteria/criteria';
 import {
   compareWithLabels,
   DEFAULT_CTGOV_DIR,
+  DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   measureQuality,
   parseLabels,
@@ -29,6 +30,28 @@ const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   prior_therapy: 0.85,
   stage: 0.88,
   subtype: 0.9,
+};
+
+/**
+ * Held-out floors (test/fixtures/eligibility-labels-holdout.json, 16 trials, 152 labelled rules,
+ * labelled blind: before reading the patterns or running the extractor). Measured 2026-11-22:
+ * overall precision 76.2% (93/122), recall 61.2% (93/152); precision per family with >= 5
+ * labels: biomarker 77.8% (7/9), comorbidity 91.7% (44/48), disease_status 28.6% (2/7),
+ * metastases 70.0% (7/10), performance 93.3% (14/15), prior_therapy 46.2% (6/13), stage 77.8%
+ * (7/9), subtype 54.5% (6/11). These are the honest figures; the development-set ones above are
+ * inflated. Raise the floors as the extraction improves; never relabel to pass them.
+ */
+const HOLDOUT_OVERALL_PRECISION_FLOOR = 0.73;
+const HOLDOUT_OVERALL_RECALL_FLOOR = 0.58;
+const HOLDOUT_FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
+  biomarker: 0.75,
+  comorbidity: 0.88,
+  disease_status: 0.25,
+  metastases: 0.65,
+  performance: 0.9,
+  prior_therapy: 0.42,
+  stage: 0.75,
+  subtype: 0.5,
 };
 
 const shared = existsSync(DEFAULT_CTGOV_DIR());
@@ -138,6 +161,38 @@ describe('eligibility quality', () => {
           (f) =>
             f.precision <
             (FAMILY_PRECISION_FLOORS[f.family as CriterionFamily] ?? OVERALL_PRECISION_FLOOR),
+        )
+        .map((f) => `${f.family} ${(f.precision * 100).toFixed(1)}%`);
+      expect(below).toEqual([]);
+    });
+  });
+  (shared ? describe : describe.skip)('over the held-out trials (labelled blind)', () => {
+    const labelsFile = DEFAULT_HOLDOUT_LABELS_FILE();
+    const report = shared ? measureQuality(labelsFile) : null;
+
+    it('should label 16 trials not in the development set, across at least 6 conditions', () => {
+      const labels = parseLabels(readFileSync(labelsFile, 'utf8'));
+      const development = new Set(
+        parseLabels(readFileSync(DEFAULT_LABELS_FILE(), 'utf8')).map((l) => l.nctId),
+      );
+      expect(report?.trials).toBe(16);
+      expect(labels.filter((l) => development.has(l.nctId))).toEqual([]);
+      expect(new Set(labels.flatMap((l) => l.conditions)).size).toBeGreaterThanOrEqual(6);
+    });
+
+    it('should keep overall precision and recall above their held-out floors', () => {
+      expect(report?.overall.precision).toBeGreaterThanOrEqual(HOLDOUT_OVERALL_PRECISION_FLOOR);
+      expect(report?.overall.recall).toBeGreaterThanOrEqual(HOLDOUT_OVERALL_RECALL_FLOOR);
+    });
+
+    it('should keep precision of each family with at least 5 held-out labels above its floor', () => {
+      const below = (report?.families ?? [])
+        .filter((f) => f.labelled >= 5)
+        .filter(
+          (f) =>
+            f.precision <
+            (HOLDOUT_FAMILY_PRECISION_FLOORS[f.family as CriterionFamily] ??
+              HOLDOUT_OVERALL_PRECISION_FLOOR),
         )
         .map((f) => `${f.family} ${(f.precision * 100).toFixed(1)}%`);
       expect(below).toEqual([]);

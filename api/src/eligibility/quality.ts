@@ -168,6 +168,9 @@ export function parseLabels(text: string): LabelledTrial[] {
 
 export const DEFAULT_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels.json');
+/** Trials labelled blind (before the extractor's output was seen): the held-out set. */
+export const DEFAULT_HOLDOUT_LABELS_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout.json');
 export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), '..', 'shared', 'data', 'ctgov');
 
 /** Reads the shared CT.gov records (index.json excepted) and extracts the rules of the given trials. */
@@ -217,8 +220,8 @@ export function measureQuality(
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
-/** The report as a plain-text table. */
-export function formatQuality(report: QualityReport): string {
+/** The report as a plain-text table, under `title` when given. */
+export function formatQuality(report: QualityReport, title?: string): string {
   const rows = [...report.families, report.overall].map((f) =>
     [
       f.family.padEnd(16),
@@ -239,6 +242,7 @@ export function formatQuality(report: QualityReport): string {
   ].join(' ');
   const q = report.qualifiedAgreement;
   return [
+    ...(title ? [title] : []),
     `Eligibility extraction quality over ${report.trials} labelled trials`,
     header,
     '-'.repeat(header.length),

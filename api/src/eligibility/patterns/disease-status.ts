@@ -9,7 +9,8 @@ export const diseaseStatusConcepts: Concept[] = [
   {
     key: 'newly_diagnosed',
     triggers: ['newly', 'de novo'],
-    re: /\bnewly[\s-]diagnosed\b|\bde novo\b/g,
+    // "de novo" alone is ambiguous ("de novo or induced oligometastatic disease"): only AML.
+    re: /\bnewly[\s-]diagnosed\b|\bde novo (?=aml\b|acute myel|myeloid)/g,
     mode: 'bool',
     only: 'inclusion',
   },
@@ -25,6 +26,14 @@ export const diseaseStatusConcepts: Concept[] = [
         NOT_DISEASE_AFTER.test(lower.slice(end, end + 20)) ||
         /^[^.;]{0,40}?\b(?:metasta|brain|cns|central nervous|lesions?\b|infection|hypertension|arrhythm|cardiac|hiv|hepatitis)/.test(
           lower.slice(end, end + 60),
+        )
+      ) {
+        return false;
+      }
+      // "TKI treatment naïve", "immunotherapy-naive": naive to one class, not untreated.
+      if (
+        /\b(?:tkis?|tyrosine kinase inhibitors?|inhibitors?|immunotherapy|checkpoint|parp|endocrine|hormon\w*|targeted|egfr|alk|her2|anti-?[\w-]+|directed)\)?[\s-]*$/.test(
+          lower.slice(Math.max(0, start - 40), start),
         )
       ) {
         return false;
