@@ -3,12 +3,13 @@ import Cursor from 'pg-cursor';
 import type { DataSource } from 'typeorm';
 import type { EligibilityRule } from '../../criteria/criteria';
 import { SearchIndex, SearchIndexBuilder } from './search-index';
+import { CLOSED_SITE_STATUSES } from './search-options';
 
 const BATCH = 20_000;
 
 const OPEN_TRIAL = `t.overall_status IN ('RECRUITING', 'NOT_YET_RECRUITING')`;
-const OPEN_SITE = `s.status NOT IN ('ACTIVE_NOT_RECRUITING', 'COMPLETED', 'TERMINATED', 'WITHDRAWN',
-  'SUSPENDED', 'TEMPORARILY_NOT_AVAILABLE', 'NO_LONGER_AVAILABLE', 'WITHHELD')`;
+// The same rule as isOpenSiteStatus(), as SQL (constant values, no user input).
+const OPEN_SITE = `s.status NOT IN (${[...CLOSED_SITE_STATUSES].map((v) => `'${v}'`).join(', ')})`;
 
 export interface LoadedIndex {
   index: SearchIndex;

@@ -76,7 +76,7 @@ export function recruitingStatusOf(status: string): RecruitingStatusOption | nul
 }
 
 /** A site that takes no patients (a closed status); '' (not given) counts as open. */
-const CLOSED_SITE_STATUSES = new Set([
+export const CLOSED_SITE_STATUSES: ReadonlySet<string> = new Set([
   'ACTIVE_NOT_RECRUITING',
   'COMPLETED',
   'TERMINATED',

@@ -10,7 +10,7 @@ import {
   type EligibilityRule,
   isCriterionKey,
 } from '../../criteria/criteria';
-import { validateAnswers } from '../../questionnaire/answer-schema';
+import { type Answers, validateAnswers } from '../../questionnaire/answer-schema';
 import type { SiteContact, TrialIntervention } from '../ctgov-record';
 import type {
   CriterionResultDto,
@@ -100,6 +100,18 @@ const SITES_WITH_DISTANCE = `SELECT s.id, s.trial_id, s.facility_id, s.facility_
 
 function badRequest(message: string, errors: Record<string, string>): BadRequestException {
   return new BadRequestException({ statusCode: 400, message, errors });
+}
+
+/** Questionnaire answers from a request, or a 400 naming each bad field under `prefix`. */
+function validAnswers(input: unknown, prefix: string): Answers {
+  const validation = validateAnswers(input);
+  if ('errors' in validation) {
+    throw badRequest(
+      validation.errors.map((e) => `${prefix}: ${e.message}`).join('; '),
+      Object.fromEntries(validation.errors.map((e) => [`${prefix}.${e.field}`, 'invalidAnswer'])),
+    );
+  }
+  return validation.answers;
 }
 
 function round1(n: number): number {
@@ -321,14 +333,7 @@ export class TrialsSearchService {
     } catch {
       throw badRequest('q must be the questionnaire as base64-encoded JSON', { q: 'isBase64Json' });
     }
-    const validation = validateAnswers(parsed);
-    if ('errors' in validation) {
-      throw badRequest(
-        validation.errors.map((e) => `q: ${e.message}`).join('; '),
-        Object.fromEntries(validation.errors.map((e) => [`q.${e.field}`, 'invalidAnswer'])),
-      );
-    }
-    return validation.answers;
+    return validAnswers(parsed, 'q');
   }
 
   private resolve(dto: TrialSearchDto): ResolvedSearch {
@@ -350,14 +355,7 @@ export class TrialsSearchService {
     if (dto.criterions) {
       criterions = validateCriterions(dto.criterions, now);
     } else if (dto.answers) {
-      const validation = validateAnswers(dto.answers);
-      if ('errors' in validation) {
-        throw badRequest(
-          validation.errors.map((e) => `answers: ${e.message}`).join('; '),
-          Object.fromEntries(validation.errors.map((e) => [`answers.${e.field}`, 'invalidAnswer'])),
-        );
-      }
-      criterions = criterionsForSearch(validation.answers, dto.userSource, now);
+      criterions = criterionsForSearch(validAnswers(dto.answers, 'answers'), dto.userSource, now);
     }
     const country = dto.country!.toUpperCase();
     const unit = dto.radius_unit ?? defaultRadiusUnit(country);
