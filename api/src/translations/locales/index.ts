@@ -16,6 +16,15 @@ import esForm from './es/form.json';
 import esPages from './es/pages.json';
 import esProfile from './es/profile.json';
 import esValidation from './es/validation.json';
+import deHome from './de/home.json';
+import deQuestionnaire from './de/questionnaire.json';
+import deSearch from './de/search.json';
+import enHome from './en/home.json';
+import enQuestionnaire from './en/questionnaire.json';
+import enSearch from './en/search.json';
+import esHome from './es/home.json';
+import esQuestionnaire from './es/questionnaire.json';
+import esSearch from './es/search.json';
 import type { Language } from '../../common/conditions';
 
 /**
@@ -30,6 +39,9 @@ export const LOCALES: Record<Language, Record<string, unknown>> = {
     validation: enValidation,
     form: enForm,
     profile: enProfile,
+    home: enHome,
+    questionnaire: enQuestionnaire,
+    search: enSearch,
   },
   es: {
     common: esCommon,
@@ -38,6 +50,9 @@ export const LOCALES: Record<Language, Record<string, unknown>> = {
     validation: esValidation,
     form: esForm,
     profile: esProfile,
+    home: esHome,
+    questionnaire: esQuestionnaire,
+    search: esSearch,
   },
   de: {
     common: deCommon,
@@ -46,5 +61,8 @@ export const LOCALES: Record<Language, Record<string, unknown>> = {
     validation: deValidation,
     form: deForm,
     profile: deProfile,
+    home: deHome,
+    questionnaire: deQuestionnaire,
+    search: deSearch,
   },
 };
