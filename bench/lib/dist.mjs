@@ -5,12 +5,15 @@
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export class DistSnapshot {
   /** @param {string} root the repository root */
   constructor(root) {
-    const source = join(root, 'api', 'dist');
+    // BENCH_DIST: another compiled copy (e.g. tsc --outDir .perf-dist) instead of api/dist.
+    const source = process.env.BENCH_DIST
+      ? resolve(process.env.BENCH_DIST)
+      : join(root, 'api', 'dist');
     if (!existsSync(join(source, 'api', 'src', 'main.js'))) {
       throw new Error(`${source} has no compiled API; run npm run build -w api first.`);
     }

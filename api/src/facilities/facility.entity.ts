@@ -1,10 +1,13 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * A distinct trial site (facility name + city + country). Its integer id is stable across
  * imports, so facility groups, clinops users and requests can refer to it.
  */
 @Entity({ name: 'facility' })
+// Radius queries: GiST over ll_to_earth(lat, lon), written by hand in the migration because
+// TypeORM cannot describe an expression index. Sites are reached through IDX_site_facility.
+@Index('IDX_facility_earth', { synchronize: false })
 export class Facility {
   @PrimaryGeneratedColumn()
   id: number;

@@ -473,13 +473,15 @@ const RADIOPHARMACEUTICALS = [
   /\b(90y|y-?90|131i|i-?131)\b/i,
 ];
 
-function mentions(name: string, words: string[]): boolean {
-  return words.some((w) =>
-    new RegExp(`(^|[^a-z0-9])${w.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}($|[^a-z0-9])`, 'i').test(
-      name,
-    ),
-  );
+/** One regex per word list, built once: a word of the list standing alone in a name. */
+function wordListPattern(words: string[]): RegExp {
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
+  return new RegExp(`(?:^|[^a-z0-9])(?:${escaped.join('|')})(?:$|[^a-z0-9])`, 'i');
 }
+
+const CHECKPOINT_PATTERN = wordListPattern(CHECKPOINT_INHIBITORS);
+const HORMONE_PATTERN = wordListPattern(HORMONE_THERAPY);
+const CHEMOTHERAPY_PATTERN = wordListPattern(CHEMOTHERAPY);
 
 /** The spec's treatment class of one CT.gov intervention, from its type and name. */
 export function treatmentClassOf(type: string, name: string): TreatmentClass {
@@ -513,7 +515,7 @@ export function treatmentClassOf(type: string, name: string): TreatmentClass {
   if (/\bvaccines?\b/i.test(name)) {
     return 'Vaccines';
   }
-  if (mentions(name, CHECKPOINT_INHIBITORS)) {
+  if (CHECKPOINT_PATTERN.test(name)) {
     return 'Checkpoint Inhibitors';
   }
   if (/\w+(mab)\b/i.test(name) || /\bantibod(y|ies)\b/i.test(name)) {
@@ -522,13 +524,13 @@ export function treatmentClassOf(type: string, name: string): TreatmentClass {
   if (/\w+(tinib|rafenib|lisib|ciclib|parib|rasib|degib|zomib)\b/i.test(name)) {
     return 'Targeted Therapy';
   }
-  if (mentions(name, HORMONE_THERAPY)) {
+  if (HORMONE_PATTERN.test(name)) {
     return 'Hormone Therapy';
   }
   if (/\w+(nib|toclax|inostat)\b|tyrosine kinase inhibitor/i.test(name)) {
     return 'Targeted Therapy';
   }
-  if (mentions(name, CHEMOTHERAPY) || /\w+tecan\b|FOLF(OX|IRI|IRINOX)/i.test(name)) {
+  if (CHEMOTHERAPY_PATTERN.test(name) || /\w+tecan\b|FOLF(OX|IRI|IRINOX)/i.test(name)) {
     return 'Chemotherapy';
   }
   if (/\w+(virine?|vir)\b/i.test(name)) {

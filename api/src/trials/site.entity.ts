@@ -13,9 +13,6 @@ import { Trial } from './trial.entity';
 
 /** Where a trial runs: one CT.gov location. Replaced as a whole when its trial is updated. */
 @Entity({ name: 'site' })
-// Radius search: GiST over ll_to_earth(lat, lon), written by hand in the migration because
-// TypeORM cannot describe an expression index.
-@Index('IDX_site_earth', { synchronize: false })
 export class Site {
   @PrimaryGeneratedColumn()
   id: number;

@@ -93,8 +93,8 @@ export class Trial {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   rules: EligibilityRule[];
 
-  /** The whole CT.gov record as imported. */
-  @Column({ type: 'jsonb' })
+  /** The whole CT.gov record as imported (json kept as sent, uncompressed: see the migration). */
+  @Column({ type: 'json' })
   raw: Record<string, unknown>;
 
   /** derivedSection.miscInfoModule.versionHolder: the CT.gov data version of the record. */

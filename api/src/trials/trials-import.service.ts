@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { repoRoot } from '../common/repo-root';
@@ -53,6 +55,8 @@ export interface ImportOptions {
 }
 
 const DEFAULT_BATCH = 200;
+/** How long extraction runs before it lets pending database replies through. */
+const YIELD_EVERY_MS = 4;
 
 export function emptyCounts(): ImportCounts {
   return { new: 0, updated: 0, skipped: {} };
@@ -209,9 +213,19 @@ export class TrialsImportService {
       counts.skipped[reason] = (counts.skipped[reason] ?? 0) + 1;
     };
     const curation = this.loadCuration();
+    // Extraction (this process) and writing (Postgres) overlap: batch N+1 is parsed while batch
+    // N is written. Batches are still written one after the other, in order, so a study that
+    // appears twice is compared with what the earlier batch stored.
+    let writing: Promise<void> = Promise.resolve();
     for (let start = 0; start < entries.length; start += batchSize) {
       const parsed: TrialData[] = [];
+      let slice = performance.now();
       for (const entry of entries.slice(start, start + batchSize)) {
+        // Let the previous batch's queries move on between records: parsing is synchronous.
+        if (performance.now() - slice > YIELD_EVERY_MS) {
+          await setImmediate();
+          slice = performance.now();
+        }
         if ('skip' in entry) {
           skip(entry.skip);
           continue;
@@ -229,9 +243,13 @@ export class TrialsImportService {
           skip(error.reason);
         }
       }
-      await this.storeBatch(parsed, counts, skip);
-      onBatch?.(Math.min(start + batchSize, entries.length));
+      await writing;
+      const done = Math.min(start + batchSize, entries.length);
+      writing = this.storeBatch(parsed, counts, skip).then(() => onBatch?.(done));
+      // A failed write must not go unobserved while the next batch is parsed.
+      writing.catch(() => undefined);
     }
+    await writing;
   }
 
   /** The gene list is read once per file path, not once per page or file imported. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryDeepPartialEntity, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { FacilitiesRepository } from '../facilities/facilities.repository';
 import { facilityKey, type TrialData } from './ctgov-record';
 import { Trial } from './trial.entity';
@@ -11,38 +11,57 @@ export interface StoredVersion {
   sourceVersion: string | null;
 }
 
-/** The trial columns an import writes; everything but the ids and timestamps. */
-const UPDATED_PROPERTIES = [
-  'briefTitle',
-  'officialTitle',
-  'briefSummary',
-  'overallStatus',
-  'studyType',
-  'phases',
-  'startDate',
-  'lastUpdateDate',
-  'sponsor',
-  'conditions',
-  'specificity',
-  'interventions',
-  'genes',
-  'minimumAgeYears',
-  'maximumAgeYears',
-  'sex',
-  'eligibilityInclusion',
-  'eligibilityExclusion',
-  'rules',
-  'raw',
-  'sourceVersion',
-] as const satisfies readonly (keyof TrialData & keyof Trial)[];
+/**
+ * The trial columns an import writes (everything but the ids and timestamps): property, column
+ * and the SQL type jsonb_to_recordset reads it as.
+ */
+const TRIAL_COLUMNS = [
+  ['nctId', 'nct_id', 'varchar'],
+  ['briefTitle', 'brief_title', 'text'],
+  ['officialTitle', 'official_title', 'text'],
+  ['briefSummary', 'brief_summary', 'text'],
+  ['overallStatus', 'overall_status', 'varchar'],
+  ['studyType', 'study_type', 'varchar'],
+  ['phases', 'phases', 'text[]'],
+  ['startDate', 'start_date', 'date'],
+  ['lastUpdateDate', 'last_update_date', 'date'],
+  ['sponsor', 'sponsor', 'text'],
+  ['conditions', 'conditions', 'text[]'],
+  ['specificity', 'specificity', 'varchar'],
+  ['interventions', 'interventions', 'jsonb'],
+  ['genes', 'genes', 'text[]'],
+  ['minimumAgeYears', 'minimum_age_years', 'numeric'],
+  ['maximumAgeYears', 'maximum_age_years', 'numeric'],
+  ['sex', 'sex', 'varchar'],
+  ['eligibilityInclusion', 'eligibility_inclusion', 'text'],
+  ['eligibilityExclusion', 'eligibility_exclusion', 'text'],
+  ['rules', 'rules', 'jsonb'],
+  ['raw', 'raw', 'json'],
+  ['sourceVersion', 'source_version', 'varchar'],
+] as const satisfies readonly (readonly [keyof TrialData & keyof Trial, string, string])[];
 
-function trialRow(t: TrialData): QueryDeepPartialEntity<Trial> {
-  const row: Partial<Record<keyof Trial, unknown>> = { nctId: t.nctId };
-  for (const p of UPDATED_PROPERTIES) {
-    row[p] = t[p];
+/**
+ * One statement for a whole batch: the rows travel as one JSON document (the raw records are
+ * jsonb already), are inserted or updated by NCT id, and their ids come back.
+ */
+const UPSERT_TRIALS_SQL = `
+  INSERT INTO trial (${TRIAL_COLUMNS.map(([, c]) => c).join(', ')})
+  SELECT ${TRIAL_COLUMNS.map(([, c]) => c).join(', ')}
+    FROM json_to_recordset($1::json)
+      AS r(${TRIAL_COLUMNS.map(([, c, type]) => `${c} ${type}`).join(', ')})
+  ON CONFLICT (nct_id) DO UPDATE SET
+    ${TRIAL_COLUMNS.filter(([p]) => p !== 'nctId')
+      .map(([, c]) => `${c} = EXCLUDED.${c}`)
+      .join(', ')},
+    updated_at = now()
+  RETURNING id, nct_id`;
+
+function trialRow(t: TrialData): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [property, column] of TRIAL_COLUMNS) {
+    row[column] = t[property];
   }
-  // jsonb 'raw' is a plain record TypeORM's deep-partial type cannot follow.
-  return { ...row, updatedAt: () => 'now()' } as QueryDeepPartialEntity<Trial>;
+  return row;
 }
 
 @Injectable()
@@ -131,22 +150,9 @@ export class TrialsRepository {
         ),
         tx,
       );
-      await tx
-        .createQueryBuilder()
-        .insert()
-        .into(Trial)
-        .values(trials.map(trialRow))
-        .orUpdate(
-          [...UPDATED_PROPERTIES, 'updatedAt'].map(
-            (p) => this.repo.metadata.findColumnWithPropertyName(p)!.databaseName,
-          ),
-          ['nct_id'],
-        )
-        .execute();
-      const rows: { id: number; nct_id: string }[] = await tx.query(
-        'SELECT id, nct_id FROM trial WHERE nct_id = ANY($1::text[])',
-        [trials.map((t) => t.nctId)],
-      );
+      const rows: { id: number; nct_id: string }[] = await tx.query(UPSERT_TRIALS_SQL, [
+        JSON.stringify(trials.map(trialRow)),
+      ]);
       const ids = new Map(rows.map((r) => [r.nct_id, r.id]));
       const trialIds = [...ids.values()];
       await tx.query('DELETE FROM site WHERE trial_id = ANY($1::int[])', [trialIds]);
