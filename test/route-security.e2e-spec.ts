@@ -15,8 +15,12 @@ const PUBLIC_OPERATIONS = [
   'getIdentityJwks',
   'getIdentityOpenIdConfiguration',
   'getPartner',
+  // getQuestionnaire and saveQuestionnaire take an optional bearer token: with one, the user's
+  // own questionnaire; without one, a visitor's by session id.
+  'getQuestionnaire',
   'getTranslations',
   'getTrial',
+  'getVisitorCountry',
   'identityConfirmForgotPassword',
   'identityConfirmSignUp',
   'identityForgotPassword',
@@ -28,6 +32,8 @@ const PUBLIC_OPERATIONS = [
   'identitySignUp',
   'listPartners',
   'loginEmail',
+  'saveQuestionnaire',
+  'searchPlaces',
   'searchTrials',
   'signup',
   'summarizeTrials',

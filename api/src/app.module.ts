@@ -12,6 +12,8 @@ import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { MailModule } from './mail/mail.module';
 import { PartnersModule } from './partners/partners.module';
+import { PlacesModule } from './places/places.module';
+import { QuestionnaireModule } from './questionnaire/questionnaire.module';
 import { SigningKeysModule } from './signing-keys/signing-keys.module';
 import { TranslationsModule } from './translations/translations.module';
 import { TrialsModule } from './trials/trials.module';
@@ -51,6 +53,8 @@ export class AppModule {
         AuthModule,
         FacilitiesModule,
         TrialsModule,
+        PlacesModule,
+        QuestionnaireModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -46,6 +46,7 @@ export class AppConfigService {
       defaultUserSource: defaultPartner?.userSource ?? 'ancora_hcp',
       partners: partners.map(toPartnerResponse),
       supportEmail: env.SUPPORT_EMAIL,
+      hospitalSelectionCountries: [...env.HOSPITAL_SELECTION_COUNTRIES],
     };
   }
 }

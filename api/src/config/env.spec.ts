@@ -88,4 +88,45 @@ describe('validateEnv', () => {
   it('should treat an empty optional variable as unset', () => {
     expect(validateEnv({ DATABASE_URL: '', SMTP_URL: ' ' }).DATABASE_URL).toBeUndefined();
   });
+
+  it('should read the hospital-selection countries as upper-case codes, empty by default', () => {
+    expect(validateEnv({}).HOSPITAL_SELECTION_COUNTRIES).toEqual([]);
+    expect(validateEnv({ HOSPITAL_SELECTION_COUNTRIES: '' }).HOSPITAL_SELECTION_COUNTRIES).toEqual(
+      [],
+    );
+    expect(
+      validateEnv({ HOSPITAL_SELECTION_COUNTRIES: ' de, AT,,hr ' }).HOSPITAL_SELECTION_COUNTRIES,
+    ).toEqual(['DE', 'AT', 'HR']);
+  });
+
+  it('should name a hospital-selection entry that is not a country code', () => {
+    for (const value of ['DE,Germany', 'EU', 'DE;AT']) {
+      expect(problemsOf({ HOSPITAL_SELECTION_COUNTRIES: value })).toEqual([
+        'HOSPITAL_SELECTION_COUNTRIES must be comma-separated ISO 3166-1 alpha-2 codes, e.g. DE,AT',
+      ]);
+    }
+  });
+
+  it('should take a header name for the visitor country, or none', () => {
+    expect(validateEnv({}).VISITOR_COUNTRY_HEADER).toBeUndefined();
+    expect(validateEnv({ VISITOR_COUNTRY_HEADER: ' ' }).VISITOR_COUNTRY_HEADER).toBeUndefined();
+    expect(validateEnv({ VISITOR_COUNTRY_HEADER: 'CF-IPCountry' }).VISITOR_COUNTRY_HEADER).toBe(
+      'CF-IPCountry',
+    );
+    expect(problemsOf({ VISITOR_COUNTRY_HEADER: 'CF IPCountry' })).toEqual([
+      'VISITOR_COUNTRY_HEADER must be an HTTP header name, e.g. CF-IPCountry',
+    ]);
+  });
+
+  it('should load every place by default and only the large cities under NODE_ENV=test', () => {
+    expect(validateEnv({}).PLACES_MIN_POPULATION).toBe(0);
+    expect(validateEnv({ NODE_ENV: 'test' }).PLACES_MIN_POPULATION).toBe(100_000);
+    expect(
+      validateEnv({ NODE_ENV: 'test', PLACES_MIN_POPULATION: '0' }).PLACES_MIN_POPULATION,
+    ).toBe(0);
+    expect(validateEnv({ PLACES_MIN_POPULATION: '15000' }).PLACES_MIN_POPULATION).toBe(15_000);
+    expect(problemsOf({ PLACES_MIN_POPULATION: '-1' }).join('\n')).toContain(
+      'PLACES_MIN_POPULATION',
+    );
+  });
 });

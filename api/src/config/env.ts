@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import {
+  IsArray,
   IsBoolean,
   IsEmail,
   IsIn,
@@ -16,6 +17,7 @@ import {
   validateSync,
   ValidationError,
 } from 'class-validator';
+import { COUNTRY_CODES } from '../places/country-codes';
 
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -44,6 +46,25 @@ const toInt = ({ value }: { value: unknown }): unknown =>
 
 const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** "de, AT" → ['DE', 'AT']; empty → []. */
+const toUpperList = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((v) => v.trim().toUpperCase())
+        .filter(Boolean)
+    : value;
+
+/** An HTTP header name (an RFC 9110 token). */
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
+
+/**
+ * With NODE_ENV=test and no PLACES_MIN_POPULATION, the places loader stores only the cities of
+ * at least this many inhabitants (~4,300, 0.2 s): every end-to-end test app loads the gazetteer
+ * into its own database, and the whole of it (~130,000 cities) takes 2–5 s of a shared CPU.
+ */
+export const TEST_PLACES_MIN_POPULATION = 100_000;
 
 /**
  * Every environment variable the API reads. Validated once at boot: a missing or bad value
@@ -268,6 +289,40 @@ export class Env {
   @Max(23)
   @IsInt()
   CTGOV_SYNC_HOUR = 3;
+
+  /**
+   * The request header holding the visitor's country code set by the proxy in front of the API
+   * (e.g. CF-IPCountry); unset: every visitor's country is HR (spec 02 §9).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(HEADER_NAME, {
+    message: 'VISITOR_COUNTRY_HEADER must be an HTTP header name, e.g. CF-IPCountry',
+  })
+  VISITOR_COUNTRY_HEADER?: string = undefined;
+
+  /**
+   * Country codes whose addresses offer the hospital-selection modal (spec 01: a list that is
+   * always empty unless a site configures it).
+   */
+  @Transform(toUpperList)
+  @IsIn([...COUNTRY_CODES], {
+    each: true,
+    message:
+      'HOSPITAL_SELECTION_COUNTRIES must be comma-separated ISO 3166-1 alpha-2 codes, e.g. DE,AT',
+  })
+  @IsArray()
+  HOSPITAL_SELECTION_COUNTRIES: string[] = [];
+
+  /**
+   * The places loader stores the gazetteer's cities of at least this many inhabitants (it lists
+   * those of 1,000 and more). Default 0: all of them.
+   */
+  @Transform(toInt)
+  @Min(0)
+  @Max(100_000_000)
+  @IsInt()
+  PLACES_MIN_POPULATION = 0;
 }
 
 /**
@@ -312,6 +367,14 @@ export function validateEnv(raw: Record<string, string | undefined>): Env {
     ) {
       input[key] = value;
     }
+  }
+  if (
+    input.NODE_ENV === 'test' &&
+    (input.PLACES_MIN_POPULATION === undefined ||
+      (typeof input.PLACES_MIN_POPULATION === 'string' &&
+        input.PLACES_MIN_POPULATION.trim() === ''))
+  ) {
+    input.PLACES_MIN_POPULATION = String(TEST_PLACES_MIN_POPULATION);
   }
   const env = plainToInstance(Env, input, { exposeDefaultValues: true });
   const errors = validateSync(env, { stopAtFirstError: true });

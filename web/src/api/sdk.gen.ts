@@ -30,12 +30,17 @@ import type {
   GetPartnerData,
   GetPartnerErrors,
   GetPartnerResponses,
+  GetQuestionnaireData,
+  GetQuestionnaireErrors,
+  GetQuestionnaireResponses,
   GetTranslationsData,
   GetTranslationsErrors,
   GetTranslationsResponses,
   GetTrialData,
   GetTrialErrors,
   GetTrialResponses,
+  GetVisitorCountryData,
+  GetVisitorCountryResponses,
   IdentityChangePasswordData,
   IdentityChangePasswordErrors,
   IdentityChangePasswordResponses,
@@ -80,6 +85,12 @@ import type {
   LoginEmailData,
   LoginEmailErrors,
   LoginEmailResponses,
+  SaveQuestionnaireData,
+  SaveQuestionnaireErrors,
+  SaveQuestionnaireResponses,
+  SearchPlacesData,
+  SearchPlacesErrors,
+  SearchPlacesResponses,
   SearchTrialsData,
   SearchTrialsErrors,
   SearchTrialsResponses,
@@ -507,6 +518,66 @@ export const getPartner = <ThrowOnError extends boolean = false>(
   (options.client ?? client).get<GetPartnerResponses, GetPartnerErrors, ThrowOnError>({
     url: '/api/partners/{userSource}',
     ...options,
+  });
+
+/**
+ * Cities matching an autocomplete text, best first
+ *
+ * Cities of at least 1,000 inhabitants from the bundled GeoNames gazetteer; nothing is sent to a third party. Case, accents and punctuation do not matter.
+ */
+export const searchPlaces = <ThrowOnError extends boolean = false>(
+  options: Options<SearchPlacesData, ThrowOnError>,
+) =>
+  (options.client ?? client).get<SearchPlacesResponses, SearchPlacesErrors, ThrowOnError>({
+    url: '/api/places',
+    ...options,
+  });
+
+/**
+ * The visitor's country by IP geolocation, HR when unknown
+ *
+ * Read from the request header named by VISITOR_COUNTRY_HEADER (e.g. CF-IPCountry, set by the proxy in front of the API); HR when it is not configured, missing or not a country.
+ */
+export const getVisitorCountry = <ThrowOnError extends boolean = false>(
+  options?: Options<GetVisitorCountryData, ThrowOnError>,
+) =>
+  (options?.client ?? client).get<GetVisitorCountryResponses, unknown, ThrowOnError>({
+    url: '/api/places/visitor-country',
+    ...options,
+  });
+
+/**
+ * The saved questionnaire of the caller
+ *
+ * Optional bearer token (product token): with one, the signed-in user’s questionnaire; without one (or with an empty "Bearer "), the visitor’s, by sessionId. A token that is sent must be valid. Each caller reaches only their own questionnaire.
+ */
+export const getQuestionnaire = <ThrowOnError extends boolean = false>(
+  options?: Options<GetQuestionnaireData, ThrowOnError>,
+) =>
+  (options?.client ?? client).get<GetQuestionnaireResponses, GetQuestionnaireErrors, ThrowOnError>({
+    url: '/api/questionnaire',
+    ...options,
+  });
+
+/**
+ * Save the questionnaire (one per user or session, replaced by each save)
+ *
+ * Optional bearer token (product token): with one, the signed-in user’s questionnaire; without one (or with an empty "Bearer "), the visitor’s, by sessionId. A token that is sent must be valid. Each caller reaches only their own questionnaire. The body is the flat answers map of the form; empty strings, null and empty lists are dropped, and the stored questionnaire comes back to replace the form.
+ */
+export const saveQuestionnaire = <ThrowOnError extends boolean = false>(
+  options: Options<SaveQuestionnaireData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<
+    SaveQuestionnaireResponses,
+    SaveQuestionnaireErrors,
+    ThrowOnError
+  >({
+    url: '/api/questionnaire',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
   });
 
 /**

@@ -23,6 +23,10 @@ export type AppConfigResponseDto = {
   defaultLanguage: Language;
   defaultUserSource: string;
   features: FeaturesDto;
+  /**
+   * ISO 3166-1 alpha-2 codes of the countries whose chosen places offer the hospital selection (HOSPITAL_SELECTION_COUNTRIES); empty unless configured.
+   */
+  hospitalSelectionCountries: Array<string>;
   identityProvider: IdentityProviderConfigDto;
   languages: Array<Language>;
   partners: Array<PartnerResponseDto>;
@@ -264,9 +268,9 @@ export type CriterionResultDto = {
   rule: string;
   section: 'structured' | 'inclusion' | 'exclusion';
   /**
-   * The criteria sentence the rule was read from.
+   * The criteria sentence the rule was read from: on the details screen (GET /api/trials/{nctId}); result cards leave it out to stay small.
    */
-  text: string;
+  text?: string;
 };
 
 export type ErrorResponseDto = {
@@ -581,6 +585,212 @@ export type PartnerResponseDto = {
   userSource: string;
 };
 
+export type PlaceDto = {
+  city: string;
+  /**
+   * ISO 3166-1 alpha-2.
+   */
+  countryCode: string;
+  /**
+   * The GeoNames id.
+   */
+  id: string;
+  label: string;
+  latitude: number;
+  longitude: number;
+  /**
+   * The first-level region (state, Land, province); '' when none is known.
+   */
+  region: string;
+};
+
+export type PlacesResponseDto = {
+  /**
+   * Best first: names starting with the text by population (the exact name weighing 50 times its population), then names with a later word starting with it; only when neither matches, similar names (a typo).
+   */
+  places: Array<PlaceDto>;
+};
+
+export type QuestionnaireDto = {
+  _id: string;
+  ad_therapy?: YesNoAnswer;
+  age?: number | 'dontknow';
+  alLeukemia_subtype?: 'b_cell' | 't_cell' | 'dontknow';
+  alk?: YesNoAnswer;
+  allogeneic?: '-1' | '-2' | 'yes' | 'no' | 'dontknow';
+  allogeneic_month?: number | 'dontknow';
+  allogeneic_year?: number | 'dontknow';
+  aml_cns?: YesNoAnswer;
+  aml_subtype?: 'de_novo' | 'secondary' | 'therapy_related' | 'apl' | 'dontknow';
+  angiogenesis_therapy?: YesNoAnswer;
+  antiandrogens?: YesNoAnswer;
+  atm?: YesNoAnswer;
+  autoimmune?: YesNoAnswer;
+  autologous?: '-1' | '-2' | 'yes' | 'no' | 'dontknow';
+  autologous_month?: number | 'dontknow';
+  autologous_year?: number | 'dontknow';
+  b7h3?: YesNoAnswer;
+  bc_subtype?: 'dcis' | 'lcis' | 'idc' | 'ilc' | 'ibc' | 'dontknow';
+  bcrabl1?: YesNoAnswer;
+  brachytherapy?: YesNoAnswer;
+  braf?: YesNoAnswer;
+  braf_therapy?: YesNoAnswer;
+  brain_metastases?: YesNoAnswer;
+  brca1?: YesNoAnswer;
+  brca2?: YesNoAnswer;
+  cancer_stage?:
+    '0' | '1.1' | '1.2' | '2.1' | '2.2' | '3.1' | '3.2' | '3.3' | '4' | '4.1' | '4.2' | 'dontknow';
+  car_t_therapy?: YesNoAnswer;
+  castration?: 'cspc' | 'crpc' | 'no' | 'dontknow';
+  cd19?: YesNoAnswer;
+  checkpoint_therapy?: YesNoAnswer;
+  chek2?: YesNoAnswer;
+  chemotherapy?: number | 'dontknow';
+  cholangiocarcinoma?: 'intrahepatic' | 'extrahepatic' | 'gallbladder' | 'dontknow';
+  chronic_heart_disease?: YesNoAnswer;
+  chronic_kidney_disease?: YesNoAnswer;
+  chronic_liver_disease?: YesNoAnswer;
+  corticosteroid?: YesNoAnswer;
+  country_name?: string;
+  crpc?: YesNoAnswer;
+  diabetes?: YesNoAnswer;
+  dont_know_other_diseases?: YesNoAnswer;
+  ebrt?: YesNoAnswer;
+  ecog?: '0' | '1' | '2' | '3' | '4' | 'dontknow';
+  egfr?: YesNoAnswer;
+  er?: YesNoAnswer;
+  ethnicity_multiselect?: Array<string>;
+  facility?: string;
+  facility_ids?: Array<string>;
+  facility_name?: string;
+  fgfr2?: YesNoAnswer;
+  flt3?: YesNoAnswer;
+  flt3_itd?: YesNoAnswer;
+  flt3_tkd?: YesNoAnswer;
+  gender?: 'male' | 'female';
+  gleason_score?: number | 'dontknow';
+  her2?: YesNoAnswer;
+  her2_non_breast?: YesNoAnswer;
+  hiv?: YesNoAnswer;
+  hormonal_therapy?: YesNoAnswer;
+  hpv16?: YesNoAnswer;
+  hpv18?: YesNoAnswer;
+  hpv_vaccination?: YesNoAnswer;
+  hpvother?: YesNoAnswer;
+  hr?: YesNoAnswer;
+  hrd?: YesNoAnswer;
+  idh1?: YesNoAnswer;
+  idh12?: YesNoAnswer;
+  idh2?: YesNoAnswer;
+  immunomodulator?: YesNoAnswer;
+  interventional?: YesNoAnswer;
+  kidney_cancer_subtype?: 'clear_cell' | 'papillary' | 'chromophobe' | 'other' | 'dontknow';
+  kras?: YesNoAnswer;
+  latitude?: number;
+  lhrh_agonists?: YesNoAnswer;
+  lhrh_antagonists?: YesNoAnswer;
+  liver_cancer_subtype?: 'hcc' | 'fibrolamellar' | 'mixed_hcc_cca' | 'dontknow';
+  liver_transplant?: YesNoAnswer;
+  local_metastates_treatment?: number | 'dontknow';
+  longitude?: number;
+  lung_cancer?: 'nsclc' | 'sclc' | 'dontknow';
+  major_surgery?: YesNoAnswer;
+  measurable_disease?: YesNoAnswer;
+  melanoma?: 'cutaneous' | 'acral' | 'mucosal' | 'uveal' | 'dontknow';
+  menopause?: 'premenopausal' | 'menopausal' | 'postmenopausal' | 'dontknow';
+  mesothelin?: YesNoAnswer;
+  met?: YesNoAnswer;
+  mm_subtype?: 'smoldering' | 'active' | 'plasma_cell_leukemia' | 'dontknow';
+  mss?: 'mss' | 'msi_high' | 'dontknow';
+  nets_differentiation?: 'well_differentiated' | 'poorly_differentiated' | 'dontknow';
+  nets_grade?: '1' | '2' | '3' | '10' | 'dontknow';
+  nets_location?:
+    | 'pancreas'
+    | 'small_intestine'
+    | 'stomach'
+    | 'colorectal'
+    | 'appendix'
+    | 'lung'
+    | 'pheochromocytoma'
+    | 'paraganglioma'
+    | 'unknown_primary'
+    | 'other'
+    | 'dontknow';
+  nets_progression?: YesNoAnswer;
+  nets_staging?: 'localized' | 'locally_advanced' | 'metastatic' | 'dontknow';
+  nets_symptoms?: 'none' | 'controlled' | 'uncontrolled' | 'dontknow';
+  newly_diagnosed?: YesNoAnswer;
+  nf1?: YesNoAnswer;
+  no_other_diseases?: YesNoAnswer;
+  npm1?: YesNoAnswer;
+  nras?: YesNoAnswer;
+  nscc?: 'squamous' | 'adenocarcinoma' | 'adenosquamous' | 'dontknow';
+  nsclc?: 'adenocarcinoma' | 'squamous' | 'large_cell' | 'dontknow';
+  ntrk?: YesNoAnswer;
+  orchiectomy?: YesNoAnswer;
+  other_cancer?: YesNoAnswer;
+  other_disease?: string;
+  ovarian_grade?: 'ovarian_high_grade' | 'ovarian_low_grade' | 'dontknow';
+  ovarian_subtype?:
+    'serous' | 'endometrioid' | 'clear_cell' | 'mucinous' | 'borderline' | 'other' | 'dontknow';
+  palb2?: YesNoAnswer;
+  pancreatic_cancer_subtype?: 'pdac' | 'acinar' | 'other' | 'dontknow';
+  parp_therapy?: YesNoAnswer;
+  patient_location?: string;
+  patient_preferred_lang?: string;
+  pik3ca?: YesNoAnswer;
+  pr?: YesNoAnswer;
+  pregnant?: YesNoAnswer;
+  prostate_hormonal_therapy?: YesNoAnswer;
+  prostate_hormone_therapy_injections?: YesNoAnswer;
+  prostate_hormone_therapy_tablets?: YesNoAnswer;
+  prostatectomy?: YesNoAnswer;
+  proteasome?: YesNoAnswer;
+  prrt?: YesNoAnswer;
+  psa?: number | 'dontknow';
+  rad51c?: YesNoAnswer;
+  rad51d?: YesNoAnswer;
+  radiation_therapy?: YesNoAnswer;
+  radius?: number;
+  radius_unit?: 'KM' | 'MI';
+  ras?: YesNoAnswer;
+  relapsed?: YesNoAnswer;
+  ret?: YesNoAnswer;
+  ros1?: YesNoAnswer;
+  sabr?: YesNoAnswer;
+  sdh?: YesNoAnswer;
+  /**
+   * The owner, for a visitor's questionnaire.
+   */
+  sessionId?: string;
+  somatostatin_analogs?: YesNoAnswer;
+  stage_resectable?: YesNoAnswer;
+  stage_unresectable?: YesNoAnswer;
+  targeted_therapy?: number | 'dontknow';
+  /**
+   * When it was last saved.
+   */
+  timestamp: string;
+  tnm_M?: 'mx' | 'm0' | 'm1' | 'dontknow';
+  tnm_N?: 'nx' | 'n0' | 'n1' | 'n2' | 'n3' | 'dontknow';
+  tnm_T?: 'tx' | 't0' | 'tis' | 't1' | 't2' | 't3' | 't4' | 'dontknow';
+  tp53?: YesNoAnswer;
+  treatment_stage?: 'untreated' | 'treated' | 'remission' | 'relapsed' | 'refractory' | 'dontknow';
+  turp?: YesNoAnswer;
+  type_of_disease?: ConditionKey;
+  /**
+   * The owner, for a signed-in user's questionnaire.
+   */
+  userId?: string;
+  userSource?: string;
+  vhl?: YesNoAnswer;
+  zip_code?: string;
+};
+
+export type QuestionnaireResponseDto = {
+  questionnaire: QuestionnaireDto;
+};
+
 export type RefreshTokenDto = {
   refreshToken: string;
 };
@@ -598,6 +808,200 @@ export type RespondToChallengeDto = {
    * The session from the sign-in answer.
    */
   session: string;
+};
+
+export type SaveQuestionnaireDto = {
+  /**
+   * Ignored.
+   */
+  __v?: string | number;
+  /**
+   * Set by the server; accepted so a stored questionnaire can be sent back, ignored.
+   */
+  _id?: string | number;
+  ad_therapy?: YesNoAnswer;
+  age?: number | 'dontknow';
+  alLeukemia_subtype?: 'b_cell' | 't_cell' | 'dontknow';
+  alk?: YesNoAnswer;
+  allogeneic?: '-1' | '-2' | 'yes' | 'no' | 'dontknow';
+  allogeneic_month?: number | 'dontknow';
+  allogeneic_year?: number | 'dontknow';
+  aml_cns?: YesNoAnswer;
+  aml_subtype?: 'de_novo' | 'secondary' | 'therapy_related' | 'apl' | 'dontknow';
+  angiogenesis_therapy?: YesNoAnswer;
+  antiandrogens?: YesNoAnswer;
+  atm?: YesNoAnswer;
+  autoimmune?: YesNoAnswer;
+  autologous?: '-1' | '-2' | 'yes' | 'no' | 'dontknow';
+  autologous_month?: number | 'dontknow';
+  autologous_year?: number | 'dontknow';
+  b7h3?: YesNoAnswer;
+  bc_subtype?: 'dcis' | 'lcis' | 'idc' | 'ilc' | 'ibc' | 'dontknow';
+  bcrabl1?: YesNoAnswer;
+  brachytherapy?: YesNoAnswer;
+  braf?: YesNoAnswer;
+  braf_therapy?: YesNoAnswer;
+  brain_metastases?: YesNoAnswer;
+  brca1?: YesNoAnswer;
+  brca2?: YesNoAnswer;
+  cancer_stage?:
+    '0' | '1.1' | '1.2' | '2.1' | '2.2' | '3.1' | '3.2' | '3.3' | '4' | '4.1' | '4.2' | 'dontknow';
+  car_t_therapy?: YesNoAnswer;
+  castration?: 'cspc' | 'crpc' | 'no' | 'dontknow';
+  cd19?: YesNoAnswer;
+  checkpoint_therapy?: YesNoAnswer;
+  chek2?: YesNoAnswer;
+  chemotherapy?: number | 'dontknow';
+  cholangiocarcinoma?: 'intrahepatic' | 'extrahepatic' | 'gallbladder' | 'dontknow';
+  chronic_heart_disease?: YesNoAnswer;
+  chronic_kidney_disease?: YesNoAnswer;
+  chronic_liver_disease?: YesNoAnswer;
+  corticosteroid?: YesNoAnswer;
+  country_name?: string;
+  /**
+   * Ignored.
+   */
+  createdAt?: string | number;
+  crpc?: YesNoAnswer;
+  diabetes?: YesNoAnswer;
+  dont_know_other_diseases?: YesNoAnswer;
+  ebrt?: YesNoAnswer;
+  ecog?: '0' | '1' | '2' | '3' | '4' | 'dontknow';
+  egfr?: YesNoAnswer;
+  er?: YesNoAnswer;
+  ethnicity_multiselect?: Array<string>;
+  facility?: string;
+  facility_ids?: Array<string>;
+  facility_name?: string;
+  fgfr2?: YesNoAnswer;
+  flt3?: YesNoAnswer;
+  flt3_itd?: YesNoAnswer;
+  flt3_tkd?: YesNoAnswer;
+  gender?: 'male' | 'female';
+  gleason_score?: number | 'dontknow';
+  her2?: YesNoAnswer;
+  her2_non_breast?: YesNoAnswer;
+  hiv?: YesNoAnswer;
+  hormonal_therapy?: YesNoAnswer;
+  hpv16?: YesNoAnswer;
+  hpv18?: YesNoAnswer;
+  hpv_vaccination?: YesNoAnswer;
+  hpvother?: YesNoAnswer;
+  hr?: YesNoAnswer;
+  hrd?: YesNoAnswer;
+  idh1?: YesNoAnswer;
+  idh12?: YesNoAnswer;
+  idh2?: YesNoAnswer;
+  immunomodulator?: YesNoAnswer;
+  interventional?: YesNoAnswer;
+  kidney_cancer_subtype?: 'clear_cell' | 'papillary' | 'chromophobe' | 'other' | 'dontknow';
+  kras?: YesNoAnswer;
+  latitude?: number;
+  lhrh_agonists?: YesNoAnswer;
+  lhrh_antagonists?: YesNoAnswer;
+  liver_cancer_subtype?: 'hcc' | 'fibrolamellar' | 'mixed_hcc_cca' | 'dontknow';
+  liver_transplant?: YesNoAnswer;
+  local_metastates_treatment?: number | 'dontknow';
+  longitude?: number;
+  lung_cancer?: 'nsclc' | 'sclc' | 'dontknow';
+  major_surgery?: YesNoAnswer;
+  measurable_disease?: YesNoAnswer;
+  melanoma?: 'cutaneous' | 'acral' | 'mucosal' | 'uveal' | 'dontknow';
+  menopause?: 'premenopausal' | 'menopausal' | 'postmenopausal' | 'dontknow';
+  mesothelin?: YesNoAnswer;
+  met?: YesNoAnswer;
+  mm_subtype?: 'smoldering' | 'active' | 'plasma_cell_leukemia' | 'dontknow';
+  mss?: 'mss' | 'msi_high' | 'dontknow';
+  nets_differentiation?: 'well_differentiated' | 'poorly_differentiated' | 'dontknow';
+  nets_grade?: '1' | '2' | '3' | '10' | 'dontknow';
+  nets_location?:
+    | 'pancreas'
+    | 'small_intestine'
+    | 'stomach'
+    | 'colorectal'
+    | 'appendix'
+    | 'lung'
+    | 'pheochromocytoma'
+    | 'paraganglioma'
+    | 'unknown_primary'
+    | 'other'
+    | 'dontknow';
+  nets_progression?: YesNoAnswer;
+  nets_staging?: 'localized' | 'locally_advanced' | 'metastatic' | 'dontknow';
+  nets_symptoms?: 'none' | 'controlled' | 'uncontrolled' | 'dontknow';
+  newly_diagnosed?: YesNoAnswer;
+  nf1?: YesNoAnswer;
+  no_other_diseases?: YesNoAnswer;
+  npm1?: YesNoAnswer;
+  nras?: YesNoAnswer;
+  nscc?: 'squamous' | 'adenocarcinoma' | 'adenosquamous' | 'dontknow';
+  nsclc?: 'adenocarcinoma' | 'squamous' | 'large_cell' | 'dontknow';
+  ntrk?: YesNoAnswer;
+  orchiectomy?: YesNoAnswer;
+  other_cancer?: YesNoAnswer;
+  other_disease?: string;
+  ovarian_grade?: 'ovarian_high_grade' | 'ovarian_low_grade' | 'dontknow';
+  ovarian_subtype?:
+    'serous' | 'endometrioid' | 'clear_cell' | 'mucinous' | 'borderline' | 'other' | 'dontknow';
+  palb2?: YesNoAnswer;
+  pancreatic_cancer_subtype?: 'pdac' | 'acinar' | 'other' | 'dontknow';
+  parp_therapy?: YesNoAnswer;
+  patient_location?: string;
+  patient_preferred_lang?: string;
+  pik3ca?: YesNoAnswer;
+  pr?: YesNoAnswer;
+  pregnant?: YesNoAnswer;
+  prostate_hormonal_therapy?: YesNoAnswer;
+  prostate_hormone_therapy_injections?: YesNoAnswer;
+  prostate_hormone_therapy_tablets?: YesNoAnswer;
+  prostatectomy?: YesNoAnswer;
+  proteasome?: YesNoAnswer;
+  prrt?: YesNoAnswer;
+  psa?: number | 'dontknow';
+  rad51c?: YesNoAnswer;
+  rad51d?: YesNoAnswer;
+  radiation_therapy?: YesNoAnswer;
+  radius?: number;
+  radius_unit?: 'KM' | 'MI';
+  ras?: YesNoAnswer;
+  relapsed?: YesNoAnswer;
+  ret?: YesNoAnswer;
+  ros1?: YesNoAnswer;
+  sabr?: YesNoAnswer;
+  sdh?: YesNoAnswer;
+  /**
+   * The visitor's session id; required without a bearer token, ignored with one. Empty strings, null and empty lists are dropped. Yes/no answers also accept booleans; numbers and numeric options also accept numeric strings.
+   */
+  sessionId?: string;
+  somatostatin_analogs?: YesNoAnswer;
+  stage_resectable?: YesNoAnswer;
+  stage_unresectable?: YesNoAnswer;
+  targeted_therapy?: number | 'dontknow';
+  /**
+   * Set by the server; ignored.
+   */
+  timestamp?: string | number;
+  tnm_M?: 'mx' | 'm0' | 'm1' | 'dontknow';
+  tnm_N?: 'nx' | 'n0' | 'n1' | 'n2' | 'n3' | 'dontknow';
+  tnm_T?: 'tx' | 't0' | 'tis' | 't1' | 't2' | 't3' | 't4' | 'dontknow';
+  tp53?: YesNoAnswer;
+  treatment_stage?: 'untreated' | 'treated' | 'remission' | 'relapsed' | 'refractory' | 'dontknow';
+  turp?: YesNoAnswer;
+  type_of_disease?: ConditionKey;
+  /**
+   * Ignored.
+   */
+  updatedAt?: string | number;
+  /**
+   * Ignored: the bearer token decides whose questionnaire it is, never the body (a visitor saves by sessionId).
+   */
+  userId?: string;
+  /**
+   * The partner source; kept from the last save when left out.
+   */
+  userSource?: string;
+  vhl?: YesNoAnswer;
+  zip_code?: string;
 };
 
 export type SearchFacetsDto = {
@@ -1100,6 +1504,15 @@ export type UserResponseDto = {
 };
 
 export type UserType = 'hcp' | 'clinops';
+
+export type VisitorCountryResponseDto = {
+  /**
+   * ISO 3166-1 alpha-2 country of the visitor; HR when it cannot be had.
+   */
+  countryCode: string;
+};
+
+export type YesNoAnswer = 'yes' | 'no' | 'dontknow';
 
 export type GetCaptchaChallengeData = {
   body?: never;
@@ -1845,6 +2258,113 @@ export type GetPartnerResponses = {
 };
 
 export type GetPartnerResponse = GetPartnerResponses[keyof GetPartnerResponses];
+
+export type SearchPlacesData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * What the user typed: letters of any alphabet, digits, spaces and . , ' - ( ). Case and accents do not matter. Text after a comma narrows by region or country ("Berlin, Germany", "Paris, US"), so a chosen label typed back finds its place.
+     */
+    q: string;
+    /**
+     * How many places at most.
+     */
+    limit?: number;
+  };
+  url: '/api/places';
+};
+
+export type SearchPlacesErrors = {
+  /**
+   * q is missing, longer than 60 characters or holds other characters; bad limit.
+   */
+  400: ErrorResponseDto;
+};
+
+export type SearchPlacesError = SearchPlacesErrors[keyof SearchPlacesErrors];
+
+export type SearchPlacesResponses = {
+  200: PlacesResponseDto;
+};
+
+export type SearchPlacesResponse = SearchPlacesResponses[keyof SearchPlacesResponses];
+
+export type GetVisitorCountryData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/places/visitor-country';
+};
+
+export type GetVisitorCountryResponses = {
+  200: VisitorCountryResponseDto;
+};
+
+export type GetVisitorCountryResponse =
+  GetVisitorCountryResponses[keyof GetVisitorCountryResponses];
+
+export type GetQuestionnaireData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * The visitor's session id; required without a bearer token, ignored with one.
+     */
+    sessionId?: string;
+  };
+  url: '/api/questionnaire';
+};
+
+export type GetQuestionnaireErrors = {
+  /**
+   * A malformed sessionId, or no sessionId without a token.
+   */
+  400: ErrorResponseDto;
+  /**
+   * A token that is not valid.
+   */
+  401: ErrorResponseDto;
+  /**
+   * None is saved yet.
+   */
+  404: ErrorResponseDto;
+};
+
+export type GetQuestionnaireError = GetQuestionnaireErrors[keyof GetQuestionnaireErrors];
+
+export type GetQuestionnaireResponses = {
+  200: QuestionnaireResponseDto;
+};
+
+export type GetQuestionnaireResponse = GetQuestionnaireResponses[keyof GetQuestionnaireResponses];
+
+export type SaveQuestionnaireData = {
+  body: SaveQuestionnaireDto;
+  path?: never;
+  query?: never;
+  url: '/api/questionnaire';
+};
+
+export type SaveQuestionnaireErrors = {
+  /**
+   * An unknown field or a wrong value (each named; errors: field → unknownField | invalidAnswer), a malformed sessionId, or no sessionId without a token.
+   */
+  400: ErrorResponseDto;
+  /**
+   * A token that is not valid.
+   */
+  401: ErrorResponseDto;
+};
+
+export type SaveQuestionnaireError = SaveQuestionnaireErrors[keyof SaveQuestionnaireErrors];
+
+export type SaveQuestionnaireResponses = {
+  200: QuestionnaireResponseDto;
+};
+
+export type SaveQuestionnaireResponse =
+  SaveQuestionnaireResponses[keyof SaveQuestionnaireResponses];
 
 export type SearchTrialsData = {
   body: TrialSearchDto;

@@ -79,4 +79,13 @@ export class AppConfigResponseDto {
 
   @ApiProperty({ example: 'support@trialflow.local' })
   supportEmail: string;
+
+  @ApiProperty({
+    type: [String],
+    example: [],
+    description:
+      'ISO 3166-1 alpha-2 codes of the countries whose chosen places offer the hospital ' +
+      'selection (HOSPITAL_SELECTION_COUNTRIES); empty unless configured.',
+  })
+  hospitalSelectionCountries: string[];
 }

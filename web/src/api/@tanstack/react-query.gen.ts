@@ -14,8 +14,10 @@ import {
   getIdentityOpenIdConfiguration,
   getMe,
   getPartner,
+  getQuestionnaire,
   getTranslations,
   getTrial,
+  getVisitorCountry,
   identityChangePassword,
   identityConfirmForgotPassword,
   identityConfirmSignUp,
@@ -32,6 +34,8 @@ import {
   listPartners,
   loginEmail,
   type Options,
+  saveQuestionnaire,
+  searchPlaces,
   searchTrials,
   signup,
   summarizeTrials,
@@ -65,12 +69,17 @@ import type {
   GetPartnerData,
   GetPartnerError,
   GetPartnerResponse,
+  GetQuestionnaireData,
+  GetQuestionnaireError,
+  GetQuestionnaireResponse,
   GetTranslationsData,
   GetTranslationsError,
   GetTranslationsResponse,
   GetTrialData,
   GetTrialError,
   GetTrialResponse,
+  GetVisitorCountryData,
+  GetVisitorCountryResponse,
   IdentityChangePasswordData,
   IdentityChangePasswordError,
   IdentityChangePasswordResponse,
@@ -115,6 +124,12 @@ import type {
   LoginEmailData,
   LoginEmailError,
   LoginEmailResponse,
+  SaveQuestionnaireData,
+  SaveQuestionnaireError,
+  SaveQuestionnaireResponse,
+  SearchPlacesData,
+  SearchPlacesError,
+  SearchPlacesResponse,
   SearchTrialsData,
   SearchTrialsError,
   SearchTrialsResponse,
@@ -847,6 +862,116 @@ export const getPartnerOptions = (options: Options<GetPartnerData>) =>
     },
     queryKey: getPartnerQueryKey(options),
   });
+
+export const searchPlacesQueryKey = (options: Options<SearchPlacesData>) =>
+  createQueryKey('searchPlaces', options);
+
+/**
+ * Cities matching an autocomplete text, best first
+ *
+ * Cities of at least 1,000 inhabitants from the bundled GeoNames gazetteer; nothing is sent to a third party. Case, accents and punctuation do not matter.
+ */
+export const searchPlacesOptions = (options: Options<SearchPlacesData>) =>
+  queryOptions<
+    SearchPlacesResponse,
+    SearchPlacesError,
+    SearchPlacesResponse,
+    ReturnType<typeof searchPlacesQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await searchPlaces({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: searchPlacesQueryKey(options),
+  });
+
+export const getVisitorCountryQueryKey = (options?: Options<GetVisitorCountryData>) =>
+  createQueryKey('getVisitorCountry', options);
+
+/**
+ * The visitor's country by IP geolocation, HR when unknown
+ *
+ * Read from the request header named by VISITOR_COUNTRY_HEADER (e.g. CF-IPCountry, set by the proxy in front of the API); HR when it is not configured, missing or not a country.
+ */
+export const getVisitorCountryOptions = (options?: Options<GetVisitorCountryData>) =>
+  queryOptions<
+    GetVisitorCountryResponse,
+    DefaultError,
+    GetVisitorCountryResponse,
+    ReturnType<typeof getVisitorCountryQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getVisitorCountry({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getVisitorCountryQueryKey(options),
+  });
+
+export const getQuestionnaireQueryKey = (options?: Options<GetQuestionnaireData>) =>
+  createQueryKey('getQuestionnaire', options);
+
+/**
+ * The saved questionnaire of the caller
+ *
+ * Optional bearer token (product token): with one, the signed-in user’s questionnaire; without one (or with an empty "Bearer "), the visitor’s, by sessionId. A token that is sent must be valid. Each caller reaches only their own questionnaire.
+ */
+export const getQuestionnaireOptions = (options?: Options<GetQuestionnaireData>) =>
+  queryOptions<
+    GetQuestionnaireResponse,
+    GetQuestionnaireError,
+    GetQuestionnaireResponse,
+    ReturnType<typeof getQuestionnaireQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getQuestionnaire({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getQuestionnaireQueryKey(options),
+  });
+
+/**
+ * Save the questionnaire (one per user or session, replaced by each save)
+ *
+ * Optional bearer token (product token): with one, the signed-in user’s questionnaire; without one (or with an empty "Bearer "), the visitor’s, by sessionId. A token that is sent must be valid. Each caller reaches only their own questionnaire. The body is the flat answers map of the form; empty strings, null and empty lists are dropped, and the stored questionnaire comes back to replace the form.
+ */
+export const saveQuestionnaireMutation = (
+  options?: Partial<Options<SaveQuestionnaireData>>,
+): UseMutationOptions<
+  SaveQuestionnaireResponse,
+  SaveQuestionnaireError,
+  Options<SaveQuestionnaireData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    SaveQuestionnaireResponse,
+    SaveQuestionnaireError,
+    Options<SaveQuestionnaireData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await saveQuestionnaire({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
 
 /**
  * Search trials for a patient: the page of hits, total, facets

@@ -103,11 +103,12 @@ export class CriterionResultDto {
   })
   rule: string;
 
-  @ApiProperty({
-    description: 'The criteria sentence the rule was read from.',
+  @ApiPropertyOptional({
+    description:
+      'The criteria sentence the rule was read from: on the details screen (GET /api/trials/{nctId}); result cards leave it out to stay small.',
     example: 'Documented activating EGFR mutation (exon 19 deletion or L858R).',
   })
-  text: string;
+  text?: string;
 
   @ApiProperty({ enum: ['structured', 'inclusion', 'exclusion'] })
   section: string;

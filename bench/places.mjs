@@ -1,0 +1,219 @@
+// `npm run bench:places`: the places autocomplete (GET /api/places) over the whole bundled
+// gazetteer. Starts the compiled API on a fresh database, times the start-up load of the
+// gazetteer, then measures realistic typed prefixes one client at a time and under concurrent
+// load, and prints p50 / p95 per prefix with PASS/FAIL against the 20 ms target. Exits 0 on a
+// FAIL (it is a report) and non-zero only when the harness itself breaks.
+//
+// Environment:
+//   BENCH_PLACES_QUERIES     comma-separated texts, default "Ber,Berlin,Madr,Zag,New Y,São"
+//   BENCH_PLACES_REQUESTS    sequential requests per text at 1 client, default 300
+//   BENCH_PLACES_DURATION    seconds per concurrent run, default 5 (0 skips them)
+//   BENCH_PLACES_CONNECTIONS concurrent clients, default 10
+//   BENCH_DATABASE_URL       use this Postgres database (dropped and recreated!) instead of an
+//                            embedded one in .data/bench-places-postgres
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ApiProcess } from './lib/api.mjs';
+import { DistSnapshot } from './lib/dist.mjs';
+import { measure } from './lib/load.mjs';
+import { freePort, query, withDatabase } from './lib/postgres.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const TARGET_P95_MS = 20;
+const DATABASE = 'trialflow_bench_places';
+
+const intEnv = (name, fallback) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') {
+    return fallback;
+  }
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new Error(`${name} must be a whole number (got "${raw}")`);
+  }
+  return n;
+};
+
+const QUERIES = (process.env.BENCH_PLACES_QUERIES ?? 'Ber,Berlin,Madr,Zag,New Y,São')
+  .split(',')
+  .map((q) => q.trim())
+  .filter(Boolean);
+const REQUESTS = intEnv('BENCH_PLACES_REQUESTS', 300);
+const DURATION = intEnv('BENCH_PLACES_DURATION', 5);
+const CONNECTIONS = intEnv('BENCH_PLACES_CONNECTIONS', 10);
+
+const log = (m = '') => process.stdout.write(`${m}\n`);
+const fmt = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+
+function percentile(sorted, q) {
+  return sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+const path = (q) => `/api/places?${new URLSearchParams({ q }).toString()}`;
+
+// What must be stopped however the run ends.
+const running = { api: null, embedded: null, dist: null, dropSql: null, adminUrl: null };
+let cleaning = null;
+
+async function cleanup() {
+  cleaning ??= (async () => {
+    await running.api?.stop().catch(() => running.api?.kill());
+    if (running.dropSql) {
+      await query(running.adminUrl, running.dropSql).catch((e) =>
+        log(`Dropping the bench database failed: ${e.message}`),
+      );
+    }
+    await running.embedded?.stop().catch((e) => log(`Stopping Postgres failed: ${e.message}`));
+    running.dist?.remove();
+  })();
+  return cleaning;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    log(`\n${signal}: stopping the API and Postgres…`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+process.on('exit', () => running.api?.kill());
+
+/** A fresh, migrated database: BENCH_DATABASE_URL, or an embedded Postgres of its own. */
+async function startDatabase(dist) {
+  let adminUrl;
+  let database = DATABASE;
+  if (process.env.BENCH_DATABASE_URL) {
+    const given = new URL(process.env.BENCH_DATABASE_URL);
+    database = decodeURIComponent(given.pathname.replace(/^\//, '')) || DATABASE;
+    given.pathname = '/postgres';
+    adminUrl = given.toString();
+    log(`Database: ${database} on ${given.host} (BENCH_DATABASE_URL)`);
+  } else {
+    const { EmbeddedPostgres } = dist.load('database/embedded-postgres');
+    const port = await freePort();
+    const dataDir = join(root, '.data', 'bench-places-postgres');
+    running.embedded = new EmbeddedPostgres({ dataDir, port, database: 'postgres', quiet: true });
+    await running.embedded.start();
+    adminUrl = running.embedded.adminUrl;
+    log(`Database: embedded Postgres in .data/bench-places-postgres on 127.0.0.1:${port}`);
+  }
+  const name = `"${database.replace(/"/g, '""')}"`;
+  await query(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await query(adminUrl, `CREATE DATABASE ${name}`);
+  running.adminUrl = adminUrl;
+  running.dropSql = `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`;
+  const url = withDatabase(adminUrl, database);
+  const migrated = spawnSync(process.execPath, [dist.path('cli/migrate.js'), 'run'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (migrated.status !== 0) {
+    throw new Error(`Migrations failed:\n${migrated.stdout}\n${migrated.stderr}`);
+  }
+  return url;
+}
+
+async function get(api, q) {
+  const started = performance.now();
+  const res = await fetch(`${api.url}${path(q)}`);
+  const body = await res.text();
+  return { status: res.status, body, ms: performance.now() - started };
+}
+
+/** REQUESTS sequential searches (after a few unmeasured ones): exact p50 / p95. */
+async function sequential(api, q) {
+  for (let i = 0; i < 10; i++) {
+    await get(api, q);
+  }
+  const ms = [];
+  let answer = null;
+  for (let i = 0; i < REQUESTS; i++) {
+    const r = await get(api, q);
+    if (r.status !== 200) {
+      throw new Error(`GET ${path(q)} answered ${r.status}: ${r.body.slice(0, 500)}`);
+    }
+    answer ??= JSON.parse(r.body).places;
+    ms.push(r.ms);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 0.5), p95: percentile(ms, 0.95), max: ms[ms.length - 1], answer };
+}
+
+async function main() {
+  log(
+    `Places benchmark — ${QUERIES.map((q) => `"${q}"`).join(', ')}; ${REQUESTS} requests each ` +
+      `at 1 client${DURATION > 0 ? `, ${DURATION} s at ${CONNECTIONS} clients` : ''}`,
+  );
+  const dist = new DistSnapshot(root);
+  running.dist = dist;
+  if (!dist.has('places/places.controller.js')) {
+    throw new Error('The compiled API has no places controller: run npm run build -w api.');
+  }
+  const url = await startDatabase(dist);
+
+  // The whole gazetteer, whatever NODE_ENV the API runs with (ApiProcess passes process.env on).
+  process.env.PLACES_MIN_POPULATION = '0';
+  const api = new ApiProcess(dist, { root, databaseUrl: url, label: 'places', log });
+  running.api = api;
+  await api.start();
+  log(`API healthy after ${fmt(api.healthSeconds, 2)} s (port ${api.port})`);
+  const first = await get(api, 'Berlin');
+  if (first.status !== 200) {
+    throw new Error(`The first search answered ${first.status}: ${first.body.slice(0, 500)}`);
+  }
+  const [{ places }] = await query(url, 'SELECT places FROM place_gazetteer_state');
+  log(
+    `Gazetteer: ${places.toLocaleString('en-US')} cities; the first search answered ` +
+      `${fmt((performance.now() - api.startedAt) / 1000, 2)} s after the API started ` +
+      `(it waits for the start-up load)`,
+  );
+
+  const rows = [];
+  for (const q of QUERIES) {
+    const one = await sequential(api, q);
+    const row = { q, one, top: one.answer.slice(0, 3).map((p) => p.label) };
+    if (DURATION > 0) {
+      row.many = await measure({
+        baseUrl: api.url,
+        get: path(q),
+        connections: CONNECTIONS,
+        duration: DURATION,
+        warmup: 1,
+      });
+    }
+    rows.push(row);
+    log(
+      `  ${JSON.stringify(q).padEnd(10)} @1 p50 ${fmt(one.p50)} ms  p95 ${fmt(one.p95)} ms` +
+        (row.many
+          ? `   @${CONNECTIONS} p50 ${fmt(row.many.p50)} ms  p95 ${fmt(row.many.p95)} ms  ` +
+            `${fmt(row.many.rps, 0)} req/s`
+          : '') +
+        `   → ${row.top.join(' | ')}`,
+    );
+  }
+  await api.stop();
+  running.api = null;
+
+  log('\n=== Summary ===');
+  let allOk = true;
+  for (const r of rows) {
+    const ok = r.one.p95 <= TARGET_P95_MS;
+    allOk &&= ok;
+    log(
+      `${JSON.stringify(r.q).padEnd(10)} p95 ${fmt(r.one.p95)} ms at 1 client ` +
+        `(target ≤ ${TARGET_P95_MS}) ${ok ? 'PASS' : 'FAIL'}` +
+        (r.many ? `; at ${CONNECTIONS} clients p95 ${fmt(r.many.p95)} ms` : ''),
+    );
+  }
+  log(allOk ? 'All places targets met.' : 'Some places targets are NOT met.');
+}
+
+main()
+  .catch((error) => {
+    log(`\nThe benchmark broke: ${error.stack ?? error.message}`);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanup());
