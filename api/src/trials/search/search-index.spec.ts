@@ -3,7 +3,9 @@ import { evaluateRules } from './matching';
 import {
   chordToKm,
   type IndexQuery,
+  type IndexResult,
   type IndexTrialRow,
+  orderUpTo,
   SearchIndexBuilder,
   unitVector,
 } from './search-index';
@@ -313,5 +315,76 @@ describe('SearchIndex', () => {
     const km = chordToKm(Math.hypot(ax - bx, ay - by, az - bz));
     expect(km).toBeGreaterThan(876);
     expect(km).toBeLessThan(881);
+  });
+});
+
+describe('orderUpTo', () => {
+  it('orders exactly the smallest keys a page needs, extending page by page', () => {
+    let seed = 7;
+    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (const size of [0, 1, 5, 255, 256, 257, 3000]) {
+      const keys = Float64Array.from({ length: size }, () => Math.floor(random() * 1e12));
+      const expected = Array.from(keys).sort((a, b) => a - b);
+      const result = {
+        total: size,
+        keys,
+        sorted: 0,
+        facets: {} as IndexResult['facets'],
+        openQuestions: [],
+      };
+      for (const upTo of [25, 50, 300, 1000, size]) {
+        orderUpTo(result, upTo);
+        const n = Math.min(upTo, size);
+        expect(result.sorted).toBeGreaterThanOrEqual(n);
+        expect(Array.from(result.keys.subarray(0, n))).toEqual(expected.slice(0, n));
+      }
+      expect(Array.from(result.keys).sort((a, b) => a - b)).toEqual(expected);
+    }
+  });
+});
+
+describe('searching by map cells', () => {
+  // Enough trials of one condition for the cell path (small lists are scanned whole).
+  let seed = 11;
+  const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const trials = Array.from({ length: 4000 }, (_, i) => trial(i + 1));
+  const sites = trials.flatMap((t) =>
+    Array.from({ length: 1 + Math.floor(random() * 3) }, () => ({
+      trialId: t.id,
+      // Worldwide, with extra sites near the poles and the date line.
+      at:
+        random() < 0.2
+          ? { lat: 80 + random() * 9.9, lon: random() * 360 - 180 }
+          : random() < 0.2
+            ? {
+                lat: random() * 20 - 10,
+                lon: random() < 0.5 ? 179.5 + random() * 0.5 : -180 + random() * 0.5,
+              }
+            : { lat: random() * 160 - 80, lon: random() * 360 - 180 },
+    })),
+  );
+  const index = build(trials, sites);
+
+  it.each([
+    [BERLIN, 50],
+    [BERLIN, 500],
+    [{ lat: 0, lon: 179.9 }, 300],
+    [{ lat: 0, lon: -179.9 }, 1500],
+    [{ lat: 85, lon: 10 }, 400],
+    [{ lat: -60, lon: -70 }, 2500],
+  ])('finds exactly the trials with a site in the radius (%o, %d km)', (at, radiusKm) => {
+    const [cx, cy, cz] = unitVector(at.lat, at.lon);
+    const expected = new Set(
+      sites
+        .filter((s) => {
+          const [x, y, z] = unitVector(s.at.lat, s.at.lon);
+          return chordToKm(Math.hypot(x - cx, y - cy, z - cz)) <= radiusKm + 1e-6;
+        })
+        .map((s) => s.trialId),
+    );
+    const result = index.search(query({ lat: at.lat, lon: at.lon, radiusKm }));
+    const found = new Set(index.hits(result, 0, result.total, query()).map((h) => h.trialId));
+    expect(result.total).toBe(expected.size);
+    expect(found).toEqual(expected);
   });
 });

@@ -92,8 +92,13 @@ export interface OpenQuestion {
 
 export interface IndexResult {
   total: number;
-  /** Packed sort keys, ascending = display order; see trialOfKey(). */
+  /**
+   * Packed sort keys (see trialOfKey()): keys[0, sorted) are the smallest, in display order;
+   * the rest are unordered until a page needs them (orderUpTo()). Sorting every match up front
+   * cost more than finding them at 500,000 trials.
+   */
   keys: Float64Array;
+  sorted: number;
   facets: Record<FacetName, Record<string, number>>;
   openQuestions: OpenQuestion[];
 }
@@ -107,6 +112,8 @@ export interface IndexHit {
   siteId: number;
   facilityId: number;
   distanceKm: number;
+  /** Open sites in the radius (and in facility_ids when given). */
+  sitesInRadius: number;
 }
 
 // Rule kinds and value kinds as small integers.
@@ -223,6 +230,9 @@ export class SearchIndexBuilder {
   private readonly geneIds = new Map<string, number>();
   private readonly geneNames: string[] = [];
   private readonly ruleStart = new Growable((n) => new Int32Array(n));
+  /** Each trial's rules as ids of distinct rules: trials share most of theirs. */
+  private readonly ruleRefs = new Growable((n) => new Int32Array(n));
+  private readonly ruleIds = new Map<string, number>();
   private readonly ruleKind = new Growable((n) => new Uint8Array(n));
   private readonly ruleKey = new Growable((n) => new Uint8Array(n));
   private readonly ruleQualified = new Growable((n) => new Uint8Array(n));
@@ -281,7 +291,7 @@ export class SearchIndexBuilder {
         return id;
       }),
     );
-    this.ruleStart.push(this.ruleKind.length);
+    this.ruleStart.push(this.ruleRefs.length);
     for (const rule of row.rules) {
       this.addRule(rule);
     }
@@ -295,23 +305,33 @@ export class SearchIndexBuilder {
       return;
     }
     const kind = rule.kind === 'required' ? REQUIRED : rule.kind === 'excluded' ? EXCLUDED : RANGE;
-    this.ruleKind.push(kind);
-    this.ruleKey.push(key);
-    this.ruleQualified.push(rule.qualified ? 1 : 0);
-    if (KEY_KINDS[key] === KIND_GENDER) {
-      this.ruleMin.push(GENDER_CODES[rule.value ?? ''] ?? 0);
-      this.ruleMax.push(0);
-    } else {
-      this.ruleMin.push(rule.min ?? -Infinity);
-      this.ruleMax.push(rule.max ?? Infinity);
-    }
-    this.ruleAltStart.push(this.alts.length);
+    const gender = KEY_KINDS[key] === KIND_GENDER;
+    const min = gender ? (GENDER_CODES[rule.value ?? ''] ?? 0) : (rule.min ?? -Infinity);
+    const max = gender ? 0 : (rule.max ?? Infinity);
+    const alts: number[] = [];
     for (const alt of rule.anyOf ?? []) {
       const id = KEY_IDS.get(alt);
       if (id !== undefined) {
-        this.alts.push(id);
+        alts.push(id);
       }
     }
+    const qualified = rule.qualified ? 1 : 0;
+    const signature = `${kind} ${key} ${qualified} ${min} ${max} ${alts.join(',')}`;
+    let id = this.ruleIds.get(signature);
+    if (id === undefined) {
+      id = this.ruleKind.length;
+      this.ruleIds.set(signature, id);
+      this.ruleKind.push(kind);
+      this.ruleKey.push(key);
+      this.ruleQualified.push(qualified);
+      this.ruleMin.push(min);
+      this.ruleMax.push(max);
+      this.ruleAltStart.push(this.alts.length);
+      for (const alt of alts) {
+        this.alts.push(alt);
+      }
+    }
+    this.ruleRefs.push(id);
   }
 
   /** Adds an open site with coordinates; a site of a skipped trial is ignored. */
@@ -361,7 +381,7 @@ export class SearchIndexBuilder {
     siteStart[n] = this.siteId.length;
     const ruleStart = new Int32Array(n + 1);
     ruleStart.set(this.ruleStart.done());
-    ruleStart[n] = this.ruleKind.length;
+    ruleStart[n] = this.ruleRefs.length;
     const ruleAltStart = new Int32Array(this.ruleKind.length + 1);
     ruleAltStart.set(this.ruleAltStart.done());
     ruleAltStart[this.ruleKind.length] = this.alts.length;
@@ -375,10 +395,15 @@ export class SearchIndexBuilder {
       }
     }
     geneStart[n] = g;
+    const conditionLists = this.conditionLists.map((l) => Int32Array.from(l));
+    const siteX = this.siteX.done();
+    const siteY = this.siteY.done();
+    const siteZ = this.siteZ.done();
     return new SearchIndex({
+      conditionLists,
+      conditionCells: buildConditionCells(conditionLists, siteStart, siteX, siteY, siteZ),
       trialIds: this.trialIds.done(),
       nctIds: this.nctIds,
-      conditionLists: this.conditionLists.map((l) => Int32Array.from(l)),
       phase: this.phase.done(),
       type: this.type.done(),
       status: this.status.done(),
@@ -389,6 +414,7 @@ export class SearchIndexBuilder {
       genes,
       geneNames: this.geneNames,
       ruleStart,
+      ruleRefs: this.ruleRefs.done(),
       ruleKind: this.ruleKind.done(),
       ruleKey: this.ruleKey.done(),
       ruleQualified: this.ruleQualified.done(),
@@ -399,9 +425,9 @@ export class SearchIndexBuilder {
       siteStart,
       siteId: this.siteId.done(),
       siteFacility: this.siteFacility.done(),
-      siteX: this.siteX.done(),
-      siteY: this.siteY.done(),
-      siteZ: this.siteZ.done(),
+      siteX,
+      siteY,
+      siteZ,
     });
   }
 }
@@ -410,6 +436,8 @@ interface IndexArrays {
   trialIds: Int32Array;
   nctIds: string[];
   conditionLists: Int32Array[];
+  /** Per condition, its trials by 1° cell of their open sites (see buildConditionCells). */
+  conditionCells: CellIndex[];
   phase: Uint8Array;
   type: Uint8Array;
   status: Uint8Array;
@@ -419,7 +447,9 @@ interface IndexArrays {
   geneStart: Int32Array;
   genes: Int32Array;
   geneNames: string[];
+  /** Trial i's rules: ruleRefs[ruleStart[i], ruleStart[i + 1]), ids of the distinct rules below. */
   ruleStart: Int32Array;
+  ruleRefs: Int32Array;
   ruleKind: Uint8Array;
   ruleKey: Uint8Array;
   ruleQualified: Uint8Array;
@@ -435,12 +465,85 @@ interface IndexArrays {
   siteZ: Float32Array;
 }
 
+/**
+ * Trials by map cell: the trials of one condition with an open site in each 1°×1° cell, as
+ * compressed rows (trials of cell k: trials[start[k], start[k + 1])), each trial once per cell.
+ * A search with a small radius reads the cells its circle touches instead of every trial.
+ */
+interface CellIndex {
+  start: Int32Array;
+  trials: Int32Array;
+}
+
+const CELLS_LON = 360;
+const CELLS = 180 * CELLS_LON;
+
+function cellOf(x: number, y: number, z: number): number {
+  const lat = (Math.asin(Math.max(-1, Math.min(1, z))) * 180) / Math.PI;
+  const lon = (Math.atan2(y, x) * 180) / Math.PI;
+  const row = Math.min(179, Math.max(0, Math.floor(lat + 90)));
+  const col = Math.min(CELLS_LON - 1, Math.max(0, Math.floor(lon + 180)));
+  return row * CELLS_LON + col;
+}
+
+function buildConditionCells(
+  lists: Int32Array[],
+  siteStart: Int32Array,
+  siteX: Float32Array,
+  siteY: Float32Array,
+  siteZ: Float32Array,
+): CellIndex[] {
+  const siteCell = new Int32Array(siteX.length);
+  for (let s = 0; s < siteX.length; s++) {
+    siteCell[s] = cellOf(siteX[s], siteY[s], siteZ[s]);
+  }
+  const lastTrial = new Int32Array(CELLS);
+  return lists.map((list) => {
+    const start = new Int32Array(CELLS + 1);
+    // Counting pass, then filling pass; lastTrial keeps a trial from entering a cell twice.
+    for (const pass of [0, 1]) {
+      lastTrial.fill(-1);
+      const fill = pass === 1 ? start.slice() : null;
+      const trials = pass === 1 ? new Int32Array(start[CELLS]) : null;
+      for (let li = 0; li < list.length; li++) {
+        const i = list[li];
+        for (let st = siteStart[i], end = siteStart[i + 1]; st < end; st++) {
+          const cell = siteCell[st];
+          if (lastTrial[cell] === i) {
+            continue;
+          }
+          lastTrial[cell] = i;
+          if (fill === null) {
+            start[cell + 1]++;
+          } else {
+            trials![fill[cell]++] = i;
+          }
+        }
+      }
+      if (pass === 0) {
+        for (let k = 0; k < CELLS; k++) {
+          start[k + 1] += start[k];
+        }
+      } else {
+        return { start, trials: trials! };
+      }
+    }
+    throw new Error('unreachable');
+  });
+}
+
 /** Criterions compiled for the rule loop: truth -1 unknown / 0 / 1, numbers NaN when unknown. */
 interface CompiledCriterions {
   truth: Int8Array;
   value: Float64Array;
   year: number;
 }
+
+// What a distinct rule does to a trial for one query (ruleEffects()): > 0 matched with that
+// weight; otherwise counted unknown, as an open question or not; or the trial is excluded.
+const EFFECT_UNKNOWN = 0;
+const EFFECT_OPEN = -1;
+const EFFECT_EXCLUDES = -2;
 
 const D_PHASE = 1;
 const D_TYPE = 2;
@@ -454,8 +557,16 @@ export class SearchIndex {
   /** Scratch: per-criterion stamp so a trial counts each open question once. */
   private readonly keyStamp = new Int32Array(CRITERION_KEYS.length).fill(-1);
 
+  private positions: Map<string, number> | null = null;
+
   constructor(private readonly a: IndexArrays) {
     this.geneIds = new Map(a.geneNames.map((g, i) => [g, i]));
+  }
+
+  /** The position of a trial by NCT id, or -1 when it is not indexed (closed, no open site). */
+  positionOf(nctId: string): number {
+    this.positions ??= new Map(this.a.nctIds.map((n, i) => [n, i]));
+    return this.positions.get(nctId) ?? -1;
   }
 
   get size(): number {
@@ -518,41 +629,42 @@ export class SearchIndex {
   }
 
   /**
-   * Evaluates trial i's rules: returns -1 when an answered criterion contradicts a rule (the
-   * trial is excluded), else the score. Open questions are tallied into `tally` when given.
+   * Every distinct rule's effect for these criterions, computed once per query: the trial loop
+   * then only adds effects up.
    */
-  private scoreTrial(i: number, c: CompiledCriterions, tally: Int32Array | null): number {
-    const a = this.a;
-    let weight = 0;
-    let unknown = 0;
-    for (let r = a.ruleStart[i], end = a.ruleStart[i + 1]; r < end; r++) {
-      const kind = a.ruleKind[r];
-      const key = a.ruleKey[r];
+  ruleEffects(c: CompiledCriterions): Int8Array {
+    const { ruleKind, ruleKey, ruleMin, ruleMax, ruleAltStart, alts, ruleQualified } = this.a;
+    const { truth, value } = c;
+    const effects = new Int8Array(ruleKind.length);
+    for (let r = 0; r < ruleKind.length; r++) {
+      const kind = ruleKind[r];
+      const key = ruleKey[r];
       const keyKind = KEY_KINDS[key];
       // 0 matched, 1 unknown, 2 conflicting
       let outcome: number;
       if (kind === RANGE) {
-        const v = c.value[key];
+        const v = value[key];
         if (v !== v) {
           outcome = 1;
         } else if (keyKind === KIND_BIRTH_YEAR) {
           const oldest = c.year - v;
-          outcome = oldest < a.ruleMin[r] || oldest - 1 > a.ruleMax[r] ? 2 : 0;
+          outcome = oldest < ruleMin[r] || oldest - 1 > ruleMax[r] ? 2 : 0;
         } else {
-          outcome = v < a.ruleMin[r] || v > a.ruleMax[r] ? 2 : 0;
+          outcome = v < ruleMin[r] || v > ruleMax[r] ? 2 : 0;
         }
       } else if (keyKind === KIND_GENDER) {
-        const v = c.value[key];
+        const v = value[key];
         if (v !== v) {
           outcome = 1;
         } else {
-          outcome = (kind === REQUIRED) === (v === a.ruleMin[r]) ? 0 : 2;
+          outcome = (kind === REQUIRED) === (v === ruleMin[r]) ? 0 : 2;
         }
       } else {
-        let anyTrue = c.truth[key] === 1;
-        let allFalse = c.truth[key] === 0;
-        for (let x = a.ruleAltStart[r], xe = a.ruleAltStart[r + 1]; x < xe; x++) {
-          const t = c.truth[a.alts[x]];
+        const own = truth[key];
+        let anyTrue = own === 1;
+        let allFalse = own === 0;
+        for (let x = ruleAltStart[r], xe = ruleAltStart[r + 1]; x < xe; x++) {
+          const t = truth[alts[x]];
           if (t === 1) {
             anyTrue = true;
           }
@@ -566,15 +678,44 @@ export class SearchIndex {
           outcome = anyTrue ? 2 : allFalse ? 0 : 1;
         }
       }
-      if (outcome === 0) {
-        weight += kind === REQUIRED ? 2 : 1;
-      } else if (outcome === 2 && a.ruleQualified[r] === 0) {
+      effects[r] =
+        outcome === 0
+          ? kind === REQUIRED
+            ? 2
+            : 1
+          : outcome === 1
+            ? EFFECT_OPEN
+            : ruleQualified[r] === 0
+              ? EFFECT_EXCLUDES
+              : EFFECT_UNKNOWN;
+    }
+    return effects;
+  }
+
+  /**
+   * Trial i's score for the query whose ruleEffects() these are, or -1 when an answered
+   * criterion contradicts one of its rules. Open questions are tallied into `tally` when given.
+   */
+  private scoreTrial(i: number, effects: Int8Array, tally: Int32Array | null): number {
+    const { ruleStart, ruleRefs, ruleKey } = this.a;
+    const stamp = this.keyStamp;
+    let weight = 0;
+    let unknown = 0;
+    for (let r = ruleStart[i], end = ruleStart[i + 1]; r < end; r++) {
+      const rule = ruleRefs[r];
+      const effect = effects[rule];
+      if (effect > 0) {
+        weight += effect;
+      } else if (effect === EFFECT_EXCLUDES) {
         return -1;
       } else {
         unknown++;
-        if (outcome === 1 && tally !== null && this.keyStamp[key] !== i) {
-          this.keyStamp[key] = i;
-          tally[key]++;
+        if (effect === EFFECT_OPEN && tally !== null) {
+          const key = ruleKey[rule];
+          if (stamp[key] !== i) {
+            stamp[key] = i;
+            tally[key]++;
+          }
         }
       }
     }
@@ -613,14 +754,96 @@ export class SearchIndex {
     this.nearestChord2 = bestChord2;
   }
 
+  /** Scratch for candidatesNear(): the query that last saw each trial. */
+  private seen: Int32Array | null = null;
+  private seenQuery = 0;
+
+  /**
+   * The trials of a condition that may have a site in the radius: those listed in the cells the
+   * circle's bounding box covers, when that is well under the whole list (else the list).
+   */
+  private candidatesNear(
+    condition: number,
+    lat: number,
+    lon: number,
+    radiusKm: number,
+  ): Int32Array {
+    const list = this.a.conditionLists[condition];
+    const cells = this.a.conditionCells[condition];
+    if (list.length < 2048) {
+      return list;
+    }
+    const angle = radiusKm / EARTH_RADIUS_KM;
+    if (angle >= Math.PI / 4) {
+      return list;
+    }
+    const dLat = (angle * 180) / Math.PI;
+    const south = Math.max(-90, lat - dLat);
+    const north = Math.min(90, lat + dLat);
+    const rowFrom = Math.max(0, Math.floor(south + 90));
+    const rowTo = Math.min(179, Math.floor(north + 90));
+    // Longitudes within the angle at the band's widest latitude (all of them near a pole).
+    const widest = Math.max(Math.abs(south), Math.abs(north));
+    const ratio = Math.sin(angle) / Math.cos((widest * Math.PI) / 180);
+    const cols: [number, number][] = [];
+    if (north >= 89 || south <= -89 || ratio >= 1) {
+      cols.push([0, CELLS_LON - 1]);
+    } else {
+      const dLon = (Math.asin(ratio) * 180) / Math.PI;
+      const west = Math.floor(lon - dLon + 180);
+      const east = Math.floor(lon + dLon + 180);
+      if (west < 0) {
+        cols.push([west + CELLS_LON, CELLS_LON - 1], [0, east]);
+      } else if (east >= CELLS_LON) {
+        cols.push([west, CELLS_LON - 1], [0, east - CELLS_LON]);
+      } else {
+        cols.push([west, east]);
+      }
+    }
+    let entries = 0;
+    for (let row = rowFrom; row <= rowTo; row++) {
+      for (const [from, to] of cols) {
+        entries += cells.start[row * CELLS_LON + to + 1] - cells.start[row * CELLS_LON + from];
+      }
+    }
+    if (entries > list.length / 2) {
+      return list;
+    }
+    this.seen ??= new Int32Array(this.size);
+    const seen = this.seen;
+    const query = ++this.seenQuery;
+    const out = new Int32Array(entries);
+    let n = 0;
+    for (let row = rowFrom; row <= rowTo; row++) {
+      for (const [from, to] of cols) {
+        for (
+          let e = cells.start[row * CELLS_LON + from], end = cells.start[row * CELLS_LON + to + 1];
+          e < end;
+          e++
+        ) {
+          const i = cells.trials[e];
+          if (seen[i] !== query) {
+            seen[i] = query;
+            out[n++] = i;
+          }
+        }
+      }
+    }
+    return out.subarray(0, n);
+  }
+
   search(q: IndexQuery): IndexResult {
     const a = this.a;
-    const list = a.conditionLists[CONDITION_IDS.get(q.condition) ?? -1] ?? new Int32Array(0);
+    const condition = CONDITION_IDS.get(q.condition);
+    const list =
+      condition === undefined
+        ? new Int32Array(0)
+        : this.candidatesNear(condition, q.lat, q.lon, q.radiusKm);
     const [cx, cy, cz] = unitVector(q.lat, q.lon);
     const maxChord = 2 * Math.sin(Math.min(q.radiusKm / EARTH_RADIUS_KM, Math.PI) / 2);
     const maxChord2 = maxChord * maxChord;
     const facilities = q.facilityIds ? new Set(q.facilityIds) : null;
-    const c = this.compileCriterions(q.criterions, q.now);
+    const effects = this.ruleEffects(this.compileCriterions(q.criterions, q.now));
     const tally = new Int32Array(CRITERION_KEYS.length);
     this.keyStamp.fill(-1);
 
@@ -647,6 +870,8 @@ export class SearchIndex {
     const specificityCounts = new Int32Array(SPECIFICITIES.length);
     const geneCounts = new Int32Array(a.geneNames.length);
 
+    const { phase, type, status, treatment, specificity, geneStart, genes } = a;
+    const { siteStart, siteX, siteY, siteZ, siteFacility } = a;
     let keys = new Float64Array(Math.min(list.length, 1024));
     let total = 0;
     for (let li = 0; li < list.length; li++) {
@@ -654,17 +879,17 @@ export class SearchIndex {
       // Which filter dimensions does the trial fail? Facets count a trial for a dimension when
       // it passes every other one, so two failures mean it counts nowhere.
       let fails = 0;
-      if (phaseMask !== 0 && (a.phase[i] & phaseMask) === 0) fails |= D_PHASE;
-      if ((a.type[i] & typeMask) === 0) fails |= D_TYPE;
-      if ((a.status[i] & statusMask) === 0) fails |= D_STATUS;
-      if (treatmentMask !== 0 && (a.treatment[i] & treatmentMask) === 0) fails |= D_TREATMENT;
-      if (specificityMask !== 0 && (a.specificity[i] & specificityMask) === 0) {
+      if (phaseMask !== 0 && (phase[i] & phaseMask) === 0) fails |= D_PHASE;
+      if ((type[i] & typeMask) === 0) fails |= D_TYPE;
+      if ((status[i] & statusMask) === 0) fails |= D_STATUS;
+      if (treatmentMask !== 0 && (treatment[i] & treatmentMask) === 0) fails |= D_TREATMENT;
+      if (specificityMask !== 0 && (specificity[i] & specificityMask) === 0) {
         fails |= D_SPECIFICITY;
       }
       if (geneFilterOn) {
         let hit = false;
-        for (let g = a.geneStart[i], ge = a.geneStart[i + 1]; g < ge; g++) {
-          if (geneFilter[a.genes[g]] === 1) {
+        for (let g = geneStart[i], ge = geneStart[i + 1]; g < ge; g++) {
+          if (geneFilter[genes[g]] === 1) {
             hit = true;
             break;
           }
@@ -674,32 +899,44 @@ export class SearchIndex {
       if (fails !== 0 && (fails & (fails - 1)) !== 0) {
         continue;
       }
-      this.nearestSite(i, cx, cy, cz, facilities);
-      const chord2 = this.nearestChord2;
-      if (this.nearest < 0 || chord2 > maxChord2) {
+      // The nearest qualifying site (inlined nearestSite(): this loop runs for every trial).
+      let chord2 = Infinity;
+      for (let st = siteStart[i], end = siteStart[i + 1]; st < end; st++) {
+        if (facilities !== null && !facilities.has(siteFacility[st])) {
+          continue;
+        }
+        const dx = siteX[st] - cx;
+        const dy = siteY[st] - cy;
+        const dz = siteZ[st] - cz;
+        const d2 = dx * dx + dy * dy + dz * dz;
+        if (d2 < chord2) {
+          chord2 = d2;
+        }
+      }
+      if (chord2 > maxChord2) {
         continue;
       }
-      const score = this.scoreTrial(i, c, fails === 0 ? tally : null);
+      const score = this.scoreTrial(i, effects, fails === 0 ? tally : null);
       if (score < 0) {
         continue;
       }
       if (fails === 0 || fails === D_PHASE) {
-        countBits(a.phase[i], phaseCounts);
+        countBits(phase[i], phaseCounts);
       }
       if (fails === 0 || fails === D_TYPE) {
-        countBits(a.type[i], typeCounts);
+        countBits(type[i], typeCounts);
       }
       if (fails === 0 || fails === D_STATUS) {
-        countBits(a.status[i], statusCounts);
+        countBits(status[i], statusCounts);
       }
       if (fails === 0 || fails === D_TREATMENT) {
-        countBits(a.treatment[i], treatmentCounts);
+        countBits(treatment[i], treatmentCounts);
       }
       if (fails === 0 || fails === D_SPECIFICITY) {
-        countBits(a.specificity[i], specificityCounts);
+        countBits(specificity[i], specificityCounts);
       }
       if (fails === 0 || fails === D_GENES) {
-        for (let g = a.geneStart[i], ge = a.geneStart[i + 1]; g < ge; g++) geneCounts[a.genes[g]]++;
+        for (let g = geneStart[i], ge = geneStart[i + 1]; g < ge; g++) geneCounts[genes[g]]++;
       }
       if (fails !== 0) {
         continue;
@@ -711,7 +948,8 @@ export class SearchIndex {
       }
       keys[total++] = this.sortKey(q.sort, i, score, chordToKm(Math.sqrt(chord2)));
     }
-    const sorted = keys.subarray(0, total).sort();
+    // A view of a buffer up to twice as long would hide memory from the result cache's sizes.
+    const matches = keys.length > total * 1.25 ? keys.slice(0, total) : keys.subarray(0, total);
     const facets = {
       trial_phase: named(TRIAL_PHASES, phaseCounts),
       study_type: named(STUDY_TYPES, typeCounts),
@@ -732,7 +970,9 @@ export class SearchIndex {
       }
     });
     openQuestions.sort((x, y) => y.trials - x.trials || x.key.localeCompare(y.key));
-    return { total, keys: sorted, facets, openQuestions };
+    const result: IndexResult = { total, keys: matches, sorted: 0, facets, openQuestions };
+    orderUpTo(result, FIRST_ORDERED);
+    return result;
   }
 
   private sortKey(sort: SortOrder, i: number, score: number, km: number): number {
@@ -751,27 +991,107 @@ export class SearchIndex {
 
   /** The hits of positions [from, to) of a result, with exact nearest site and score. */
   hits(result: IndexResult, from: number, to: number, q: IndexQuery): IndexHit[] {
+    orderUpTo(result, to);
+    const positions: number[] = [];
+    for (let p = from; p < Math.min(to, result.keys.length); p++) {
+      positions.push(trialOfKey(result.keys[p]));
+    }
+    return this.hitsAt(positions, q);
+  }
+
+  /**
+   * Hits for trials by index position (see positionOf), in that order: score, nearest open site
+   * and the open sites in the radius. A trial with no qualifying site has siteId -1.
+   */
+  hitsAt(positions: readonly number[], q: IndexQuery): IndexHit[] {
+    const a = this.a;
     const [cx, cy, cz] = unitVector(q.lat, q.lon);
     const facilities = q.facilityIds ? new Set(q.facilityIds) : null;
-    const c = this.compileCriterions(q.criterions, q.now);
-    const out: IndexHit[] = [];
-    for (let p = from; p < Math.min(to, result.keys.length); p++) {
-      const i = trialOfKey(result.keys[p]);
+    const effects = this.ruleEffects(this.compileCriterions(q.criterions, q.now));
+    const maxChord = 2 * Math.sin(Math.min(q.radiusKm / EARTH_RADIUS_KM, Math.PI) / 2);
+    const maxChord2 = maxChord * maxChord;
+    return positions.map((i) => {
       this.nearestSite(i, cx, cy, cz, facilities);
       const site = this.nearest;
-      const chord2 = this.nearestChord2;
-      out.push({
+      let inRadius = 0;
+      for (let s = a.siteStart[i], end = a.siteStart[i + 1]; s < end; s++) {
+        if (facilities !== null && !facilities.has(a.siteFacility[s])) {
+          continue;
+        }
+        const dx = a.siteX[s] - cx;
+        const dy = a.siteY[s] - cy;
+        const dz = a.siteZ[s] - cz;
+        if (dx * dx + dy * dy + dz * dz <= maxChord2) {
+          inRadius++;
+        }
+      }
+      return {
         index: i,
-        trialId: this.a.trialIds[i],
-        nctId: this.a.nctIds[i],
-        score: this.scoreTrial(i, c, null),
-        siteId: this.a.siteId[site],
-        facilityId: this.a.siteFacility[site],
-        distanceKm: chordToKm(Math.sqrt(chord2)),
-      });
-    }
-    return out;
+        trialId: a.trialIds[i],
+        nctId: a.nctIds[i],
+        score: this.scoreTrial(i, effects, null),
+        siteId: site < 0 ? -1 : a.siteId[site],
+        facilityId: site < 0 ? -1 : a.siteFacility[site],
+        distanceKm: site < 0 ? Infinity : chordToKm(Math.sqrt(this.nearestChord2)),
+        sitesInRadius: inRadius,
+      };
+    });
   }
+}
+
+/** How many keys a search orders at once: the first pages without another pass. */
+const FIRST_ORDERED = 256;
+
+/**
+ * Makes keys[0, n) the n smallest keys in ascending order: selects them from the unordered rest
+ * (quickselect, linear) and sorts only those. Later pages extend it, doubling each time.
+ */
+export function orderUpTo(result: IndexResult, n: number): void {
+  const keys = result.keys;
+  const from = result.sorted;
+  if (n <= from || from >= keys.length) {
+    return;
+  }
+  const to = Math.min(keys.length, Math.max(n, from * 2, FIRST_ORDERED));
+  if (to < keys.length) {
+    selectSmallest(keys, from, keys.length - 1, to - 1);
+  }
+  keys.subarray(from, to).sort();
+  result.sorted = to;
+}
+
+/** Quickselect: rearranges a[lo..hi] so that a[k] is in place, smaller keys before it. */
+function selectSmallest(a: Float64Array, lo: number, hi: number, k: number): void {
+  while (hi > lo) {
+    // Median of three as the pivot, moved to hi.
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] < a[lo]) swap(a, mid, lo);
+    if (a[hi] < a[lo]) swap(a, hi, lo);
+    if (a[mid] < a[hi]) swap(a, mid, hi);
+    const pivot = a[hi];
+    let store = lo;
+    for (let i = lo; i < hi; i++) {
+      if (a[i] < pivot) {
+        swap(a, i, store);
+        store++;
+      }
+    }
+    swap(a, store, hi);
+    if (store === k) {
+      return;
+    }
+    if (store < k) {
+      lo = store + 1;
+    } else {
+      hi = store - 1;
+    }
+  }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i];
+  a[i] = a[j];
+  a[j] = t;
 }
 
 export function trialOfKey(key: number): number {

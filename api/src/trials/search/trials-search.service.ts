@@ -91,6 +91,30 @@ const TRIAL_COLUMNS = `id, nct_id, brief_title, official_title, brief_summary, p
   interventions, genes, minimum_age_years, maximum_age_years, sex, eligibility_inclusion,
   eligibility_exclusion, rules`;
 
+/** What a result card needs of a trial: no eligibility texts, no summary (details only). */
+const SUMMARY_COLUMNS = `id, nct_id, brief_title, official_title, phases, overall_status, study_type,
+  specificity, conditions, sponsor, start_date::text, interventions, rules`;
+
+type SummaryRow = Pick<
+  TrialRow,
+  | 'id'
+  | 'nct_id'
+  | 'brief_title'
+  | 'official_title'
+  | 'phases'
+  | 'overall_status'
+  | 'study_type'
+  | 'specificity'
+  | 'conditions'
+  | 'sponsor'
+  | 'start_date'
+  | 'interventions'
+  | 'rules'
+>;
+
+const SITE_COLUMNS = `id, trial_id, facility_id, facility_name, city, state, zip, country, status,
+  contacts, lat, lon`;
+
 /** Sites of some trials with their distance (Postgres earthdistance) to a point. */
 const SITES_WITH_DISTANCE = `SELECT s.id, s.trial_id, s.facility_id, s.facility_name, s.city,
     s.state, s.zip, s.country, s.status, s.contacts, s.lat, s.lon,
@@ -177,7 +201,11 @@ export function validateCriterions(input: Record<string, unknown>, now: Date): S
   return out;
 }
 
-function resultOf(e: RuleEvaluation, outcome: CriterionResultDto['outcome']): CriterionResultDto {
+function resultOf(
+  e: RuleEvaluation,
+  outcome: CriterionResultDto['outcome'],
+  withText: boolean,
+): CriterionResultDto {
   const r = e.rule;
   return {
     key: r.key,
@@ -185,7 +213,7 @@ function resultOf(e: RuleEvaluation, outcome: CriterionResultDto['outcome']): Cr
     kind: r.kind,
     outcome,
     rule: describeRule(r),
-    text: r.text,
+    ...(withText ? { text: r.text } : {}),
     section: r.section,
     ...(e.qualified ? { qualified: true } : {}),
     ...(r.source === 'curation' ? { curated: true } : {}),
@@ -200,6 +228,13 @@ export class TrialsSearchService {
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (r) => r.keys.byteLength + 4096,
   });
+
+  /**
+   * Result-card rows and nearest-site rows by store version and id: the same trials come back
+   * page after page and search after search, and they only change with the store version.
+   */
+  private readonly rows = new LRUCache<string, SummaryRow>({ max: 20_000 });
+  private readonly siteRows = new LRUCache<string, SiteRow>({ max: 20_000 });
 
   constructor(
     private readonly indexes: SearchIndexService,
@@ -227,48 +262,125 @@ export class TrialsSearchService {
   /** Spec call 2: summaries with reasons, for the page or for the trials named. */
   async summary(dto: TrialSummaryRequestDto): Promise<TrialSummaryResponseDto> {
     const resolved = this.resolve(dto);
-    const { index, result } = await this.run(resolved);
+    const { index, result, version } = await this.run(resolved);
     const { page, unit, query } = resolved;
-    let trialRows: TrialRow[];
-    if (dto.trials) {
-      const rows: TrialRow[] = await this.dataSource.query(
-        `SELECT ${TRIAL_COLUMNS} FROM trial WHERE nct_id = ANY($1::text[])`,
-        [dto.trials],
-      );
-      const byNct = new Map(rows.map((r) => [r.nct_id, r]));
-      trialRows = dto.trials.flatMap((n) => (byNct.has(n) ? [byNct.get(n)!] : []));
-    } else {
-      const hits = index.hits(result, (page - 1) * PAGE_SIZE, page * PAGE_SIZE, query);
-      const rows: TrialRow[] = await this.dataSource.query(
-        `SELECT ${TRIAL_COLUMNS} FROM trial WHERE id = ANY($1::int[])`,
-        [hits.map((h) => h.trialId)],
-      );
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      trialRows = hits.flatMap((h) => (byId.has(h.trialId) ? [byId.get(h.trialId)!] : []));
+    // The trials named (spec call 2 after call 1), else the page of the search.
+    const named = dto.trials?.map((n) => n.toUpperCase());
+    const positions = named?.map((n) => index.positionOf(n));
+    const hits = positions
+      ? index.hitsAt(
+          positions.filter((p) => p >= 0),
+          query,
+        )
+      : index.hits(result, (page - 1) * PAGE_SIZE, page * PAGE_SIZE, query);
+    const [rows, sites] = await Promise.all([
+      this.cachedRows(
+        version,
+        hits.map((h) => h.trialId),
+      ),
+      this.cachedSites(
+        version,
+        hits.filter((h) => h.siteId >= 0).map((h) => h.siteId),
+      ),
+    ]);
+    const cards = new Map<string, TrialSummaryDto>();
+    for (const hit of hits) {
+      const row = rows.get(hit.trialId);
+      if (!row) {
+        continue;
+      }
+      const site = sites.get(hit.siteId);
+      cards.set(row.nct_id, {
+        ...this.summaryOf(row, query.criterions, query.now, false),
+        nearestSite: site ? this.siteOf({ ...site, meters: hit.distanceKm * 1000 }, unit) : null,
+        sitesInRadius: hit.sitesInRadius,
+      });
     }
+    // Named trials the index does not hold (no longer recruiting, no open site): from Postgres.
+    const unindexed = named?.filter((_, i) => positions![i] < 0) ?? [];
+    if (unindexed.length > 0) {
+      for (const card of await this.unindexedSummaries(unindexed, resolved)) {
+        cards.set(card.nctId, card);
+      }
+    }
+    const order = named ?? hits.map((h) => h.nctId);
+    return {
+      ...this.pageInfo(result, page, unit),
+      trials: order.flatMap((n) => (cards.has(n) ? [cards.get(n)!] : [])),
+    };
+  }
+
+  private async cachedRows(version: string, ids: number[]): Promise<Map<number, SummaryRow>> {
+    const out = new Map<number, SummaryRow>();
+    const wanted: number[] = [];
+    for (const id of ids) {
+      const row = this.rows.get(`${version}:${id}`);
+      if (row) out.set(id, row);
+      else wanted.push(id);
+    }
+    if (wanted.length > 0) {
+      const rows: SummaryRow[] = await this.dataSource.query(
+        `SELECT ${SUMMARY_COLUMNS} FROM trial WHERE id = ANY($1::int[])`,
+        [wanted],
+      );
+      for (const row of rows) {
+        this.rows.set(`${version}:${row.id}`, row);
+        out.set(row.id, row);
+      }
+    }
+    return out;
+  }
+
+  private async cachedSites(version: string, ids: number[]): Promise<Map<number, SiteRow>> {
+    const out = new Map<number, SiteRow>();
+    const wanted: number[] = [];
+    for (const id of ids) {
+      const row = this.siteRows.get(`${version}:${id}`);
+      if (row) out.set(id, row);
+      else wanted.push(id);
+    }
+    if (wanted.length > 0) {
+      const rows: SiteRow[] = await this.dataSource.query(
+        `SELECT ${SITE_COLUMNS}, NULL::float8 AS meters FROM site WHERE id = ANY($1::int[])`,
+        [wanted],
+      );
+      for (const row of rows) {
+        this.siteRows.set(`${version}:${row.id}`, row);
+        out.set(row.id, row);
+      }
+    }
+    return out;
+  }
+
+  /** Summaries of named trials outside the index, with their sites' distances from Postgres. */
+  private async unindexedSummaries(
+    nctIds: string[],
+    { query, unit }: ResolvedSearch,
+  ): Promise<TrialSummaryDto[]> {
+    const rows: SummaryRow[] = await this.dataSource.query(
+      `SELECT ${SUMMARY_COLUMNS} FROM trial WHERE nct_id = ANY($1::text[])`,
+      [nctIds],
+    );
     const sites = await this.sitesOf(
-      trialRows.map((t) => t.id),
+      rows.map((t) => t.id),
       query.lat,
       query.lon,
     );
     const facilities = query.facilityIds ? new Set(query.facilityIds) : null;
     const radiusMeters = query.radiusKm * 1000;
-    return {
-      ...this.pageInfo(result, page, unit),
-      trials: trialRows.map((t) => {
-        const open = (sites.get(t.id) ?? []).filter(
-          (s) =>
-            s.meters !== null &&
-            isOpenSiteStatus(s.status) &&
-            (!facilities || facilities.has(s.facility_id)),
-        );
-        return {
-          ...this.summaryOf(t, query.criterions, query.now),
-          nearestSite: open.length > 0 ? this.siteOf(open[0], unit) : null,
-          sitesInRadius: open.filter((s) => s.meters! <= radiusMeters).length,
-        };
-      }),
-    };
+    return rows.map((t) => {
+      const open = (sites.get(t.id) ?? []).filter(
+        (s) =>
+          s.meters !== null &&
+          isOpenSiteStatus(s.status) &&
+          (!facilities || facilities.has(s.facility_id)),
+      );
+      return {
+        ...this.summaryOf(t, query.criterions, query.now, false),
+        nearestSite: open.length > 0 ? this.siteOf(open[0], unit) : null,
+        sitesInRadius: open.filter((s) => s.meters! <= radiusMeters).length,
+      };
+    });
   }
 
   /** The details screen: one trial, its evaluation for the answers in q, its sites nearest first. */
@@ -305,7 +417,7 @@ export class TrialsSearchService {
     const open = sites.filter((s) => s.meters !== null && isOpenSiteStatus(s.status));
     const nearest = [...open].sort((a, b) => a.meters! - b.meters!)[0];
     return {
-      ...this.summaryOf(trial, criterions, now),
+      ...this.summaryOf(trial, criterions, now, true),
       nearestSite: nearest ? this.siteOf(nearest, unit) : null,
       sitesInRadius: Number.isFinite(radius)
         ? open.filter((s) => s.meters! <= toKm(radius, unit) * 1000).length
@@ -394,7 +506,7 @@ export class TrialsSearchService {
 
   private async run(
     resolved: ResolvedSearch,
-  ): Promise<{ index: SearchIndex; result: IndexResult }> {
+  ): Promise<{ index: SearchIndex; result: IndexResult; version: string }> {
     const { index, version } = await this.indexes.get();
     const q = resolved.query;
     const key = JSON.stringify([
@@ -417,7 +529,7 @@ export class TrialsSearchService {
       result = index.search(q);
       this.cache.set(key, result);
     }
-    return { index, result };
+    return { index, result, version };
   }
 
   private pageInfo(result: IndexResult, page: number, unit: RadiusUnit) {
@@ -472,10 +584,12 @@ export class TrialsSearchService {
     };
   }
 
+  /** A card; `withText` adds each rule's source sentence (the details screen shows them). */
   private summaryOf(
-    t: TrialRow,
+    t: SummaryRow,
     criterions: Criterions,
     now: Date,
+    withText: boolean,
   ): Omit<TrialSummaryDto, 'nearestSite' | 'sitesInRadius'> {
     const evaluation = evaluateRules(t.rules, criterions, now);
     return {
@@ -491,9 +605,9 @@ export class TrialsSearchService {
       startDate: t.start_date,
       interventions: t.interventions,
       score: evaluation.score,
-      matched: evaluation.matched.map((e) => resultOf(e, 'matched')),
-      toCheck: evaluation.toCheck.map((e) => resultOf(e, 'to_check')),
-      conflicting: evaluation.conflicting.map((e) => resultOf(e, 'conflicting')),
+      matched: evaluation.matched.map((e) => resultOf(e, 'matched', withText)),
+      toCheck: evaluation.toCheck.map((e) => resultOf(e, 'to_check', withText)),
+      conflicting: evaluation.conflicting.map((e) => resultOf(e, 'conflicting', withText)),
     };
   }
 }
