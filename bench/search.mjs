@@ -15,7 +15,7 @@
 //   BENCH_KEEP_DB=1       keep the bench database at the end (it is dropped: ~8 GB at 500,000)
 //   BENCH_CPU_PROF=1      run the API with --cpu-prof; profiles in .data/bench-prof/, summarised
 //                         with `node bench/cpu-profile-top.mjs <file>`
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ApiProcess } from './lib/api.mjs';
@@ -120,10 +120,16 @@ function describePool(pool) {
 /** Answers a sample of the pool one by one: how many trials realistic searches find. */
 async function samplePool(api, pool, n) {
   const totals = [];
+  const timed = [];
   let bytes = 0;
   let bad = null;
   for (const r of pool.slice(0, n)) {
+    const started = performance.now();
     const res = await api.post(r.path, r.body, 60_000);
+    timed.push({ ms: performance.now() - started, r, res });
+    if (process.env.BENCH_DUMP && res.status === 200 && r.path.endsWith('/summary')) {
+      writeFileSync(process.env.BENCH_DUMP, res.text);
+    }
     bytes += Buffer.byteLength(res.text);
     if (res.status >= 200 && res.status < 300) {
       const total = JSON.parse(res.text).total;
@@ -135,7 +141,19 @@ async function samplePool(api, pool, n) {
     }
   }
   totals.sort((a, b) => a - b);
-  return { totals, bad, meanKiB: bytes / Math.max(1, n) / 1024 };
+  // The slowest one by one: what the load's tail is made of.
+  const slowest = timed
+    .sort((x, y) => y.ms - x.ms)
+    .slice(0, 3)
+    .map(({ ms, r, res }) => {
+      const body = JSON.parse(r.body);
+      const total = res.status === 200 ? JSON.parse(res.text).total : res.status;
+      return (
+        `${ms.toFixed(1)} ms ${r.path.split('/').pop()} ${body.type_of_disease} ` +
+        `${body.radius} ${body.radius_unit} → ${total} (${(Buffer.byteLength(res.text) / 1024).toFixed(0)} KiB)`
+      );
+    });
+  return { totals, bad, meanKiB: bytes / Math.max(1, n) / 1024, slowest };
 }
 
 function table(rows) {
@@ -207,7 +225,7 @@ async function benchSize(dist, url, gen, size, pool, searchReady) {
           `Realism check (200 pool searches one by one): results per search median ` +
             `${t[Math.floor(t.length / 2)]}, p90 ${t[Math.floor(t.length * 0.9)]}, max ${t[t.length - 1]}, ` +
             `${Math.round((100 * t.filter((x) => x === 0).length) / t.length)} % find nothing; ` +
-            `answers ${fmt(sample.meanKiB)} KiB on average`,
+            `answers ${fmt(sample.meanKiB)} KiB on average; slowest: ${sample.slowest.join('; ')}`,
         );
       }
       if (sample.bad) {

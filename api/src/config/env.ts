@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsArray,
@@ -266,6 +267,16 @@ export class Env {
   @Max(3600)
   @IsInt()
   SEARCH_INDEX_REFRESH_SECONDS = 30;
+
+  /**
+   * Worker threads that run searches beside the HTTP thread (0: searches run in it). Default:
+   * one per CPU core.
+   */
+  @Transform(toInt)
+  @Min(0)
+  @Max(64)
+  @IsInt()
+  SEARCH_WORKERS = availableParallelism();
 
   /** The daily ClinicalTrials.gov sync inside the API (npm run trials:sync works regardless). */
   @Transform(toBoolean)

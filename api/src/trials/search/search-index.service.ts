@@ -3,8 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../../config/env';
 import { ENV } from '../../config/env.token';
-import type { SearchIndex } from './search-index';
+import type { IndexQuery, IndexResult, SearchIndex } from './search-index';
 import { loadSearchIndex, readStoreVersion } from './search-index.loader';
+import { SearchWorkers, searchWorkersAvailable } from './search-workers';
 
 /** How long a search waits for a rebuild after an import before it uses the previous index. */
 const FRESH_WAIT_MS = 2_000;
@@ -12,6 +13,8 @@ const FRESH_WAIT_MS = 2_000;
 export interface CurrentIndex {
   index: SearchIndex;
   version: string;
+  /** Threads searching this index (SEARCH_WORKERS), or none. */
+  workers: SearchWorkers | null;
 }
 
 interface Built extends CurrentIndex {
@@ -52,10 +55,23 @@ export class SearchIndexService implements OnApplicationShutdown {
     }
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     if (this.timer) {
       clearInterval(this.timer);
     }
+    await this.current?.workers?.close();
+  }
+
+  /** Runs a search on the index's worker threads when it has some, else in this thread. */
+  async search(current: CurrentIndex, query: IndexQuery): Promise<IndexResult> {
+    if (current.workers?.available) {
+      try {
+        return await current.workers.search(query);
+      } catch (error) {
+        this.logger.warn(`Search worker failed, searching in the main thread: ${String(error)}`);
+      }
+    }
+    return current.index.search(query);
   }
 
   /** Called after this process changed the trial store. */
@@ -106,9 +122,15 @@ export class SearchIndexService implements OnApplicationShutdown {
     }
     const promise = loadSearchIndex(this.dataSource)
       .then(({ index, version, seconds }) => {
-        this.current = { index, version, generation: wanted };
+        const count = searchWorkersAvailable() ? this.env.SEARCH_WORKERS : 0;
+        const workers = count > 0 ? new SearchWorkers(index, count) : null;
+        const previous = this.current;
+        this.current = { index, version, generation: wanted, workers };
+        // The previous index's threads finish what they hold, then stop.
+        void previous?.workers?.close();
         this.logger.log(
-          `Search index: ${index.size} open trials, ${index.siteCount} sites in ${seconds.toFixed(2)} s`,
+          `Search index: ${index.size} open trials, ${index.siteCount} sites in ${seconds.toFixed(2)} s` +
+            (workers ? `, searched by ${count} worker threads` : ''),
         );
         return this.current;
       })

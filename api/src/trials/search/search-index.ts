@@ -161,7 +161,20 @@ const DIST_COARSE = 2 ** 15; // 1 km steps up to 32,767 km
 const SCORE_SPAN = 2 ** 7;
 const DAY_SPAN = 2 ** 16; // days since 1900-01-01
 
-class Growable<T extends Float32Array | Float64Array | Int32Array | Uint8Array> {
+type NumberArray = Float32Array | Float64Array | Int32Array | Uint8Array;
+
+/**
+ * A copy in shared memory: search worker threads (search-workers.ts) read the index's arrays
+ * without copying them.
+ */
+export function shared<T extends NumberArray>(source: T): T {
+  const Make = source.constructor as new (buffer: SharedArrayBuffer) => T;
+  const out = new Make(new SharedArrayBuffer(source.byteLength));
+  out.set(source);
+  return out;
+}
+
+class Growable<T extends NumberArray> {
   private data: T;
   length = 0;
   constructor(private readonly make: (n: number) => T) {
@@ -182,7 +195,7 @@ class Growable<T extends Float32Array | Float64Array | Int32Array | Uint8Array> 
     this.data[i] = value;
   }
   done(): T {
-    return this.data.slice(0, this.length) as T;
+    return shared(this.data.subarray(0, this.length) as T);
   }
 }
 
@@ -395,13 +408,15 @@ export class SearchIndexBuilder {
       }
     }
     geneStart[n] = g;
-    const conditionLists = this.conditionLists.map((l) => Int32Array.from(l));
+    const conditionLists = this.conditionLists.map((l) => shared(Int32Array.from(l)));
     const siteX = this.siteX.done();
     const siteY = this.siteY.done();
     const siteZ = this.siteZ.done();
     return new SearchIndex({
       conditionLists,
-      conditionCells: buildConditionCells(conditionLists, siteStart, siteX, siteY, siteZ),
+      conditionCells: buildConditionCells(conditionLists, siteStart, siteX, siteY, siteZ).map(
+        (c) => ({ start: shared(c.start), trials: shared(c.trials) }),
+      ),
       trialIds: this.trialIds.done(),
       nctIds: this.nctIds,
       phase: this.phase.done(),
@@ -410,19 +425,19 @@ export class SearchIndexBuilder {
       specificity: this.specificity.done(),
       treatment: this.treatment.done(),
       startDay: this.startDay.done(),
-      geneStart,
-      genes,
+      geneStart: shared(geneStart),
+      genes: shared(genes),
       geneNames: this.geneNames,
-      ruleStart,
+      ruleStart: shared(ruleStart),
       ruleRefs: this.ruleRefs.done(),
       ruleKind: this.ruleKind.done(),
       ruleKey: this.ruleKey.done(),
       ruleQualified: this.ruleQualified.done(),
       ruleMin: this.ruleMin.done(),
       ruleMax: this.ruleMax.done(),
-      ruleAltStart,
+      ruleAltStart: shared(ruleAltStart),
       alts: this.alts.done(),
-      siteStart,
+      siteStart: shared(siteStart),
       siteId: this.siteId.done(),
       siteFacility: this.siteFacility.done(),
       siteX,
@@ -432,7 +447,8 @@ export class SearchIndexBuilder {
   }
 }
 
-interface IndexArrays {
+/** The index's data: typed arrays in shared memory, plus the names. */
+export interface IndexArrays {
   trialIds: Int32Array;
   nctIds: string[];
   conditionLists: Int32Array[];
@@ -563,6 +579,14 @@ export class SearchIndex {
     this.geneIds = new Map(a.geneNames.map((g, i) => [g, i]));
   }
 
+  /**
+   * The arrays for a search worker: shared typed arrays and the gene names (search() needs no NCT
+   * ids; hits() runs in the thread that holds this index).
+   */
+  get workerArrays(): IndexArrays {
+    return { ...this.a, nctIds: [] };
+  }
+
   /** The position of a trial by NCT id, or -1 when it is not indexed (closed, no open site). */
   positionOf(nctId: string): number {
     this.positions ??= new Map(this.a.nctIds.map((n, i) => [n, i]));
@@ -570,7 +594,7 @@ export class SearchIndex {
   }
 
   get size(): number {
-    return this.a.nctIds.length;
+    return this.a.trialIds.length;
   }
 
   get siteCount(): number {
@@ -754,6 +778,8 @@ export class SearchIndex {
     this.nearestChord2 = bestChord2;
   }
 
+  /** Scratch for search(): the sort keys of the matches, before the result's copy. */
+  private scratch = new Float64Array(0);
   /** Scratch for candidatesNear(): the query that last saw each trial. */
   private seen: Int32Array | null = null;
   private seenQuery = 0;
@@ -872,7 +898,11 @@ export class SearchIndex {
 
     const { phase, type, status, treatment, specificity, geneStart, genes } = a;
     const { siteStart, siteX, siteY, siteZ, siteFacility } = a;
-    let keys = new Float64Array(Math.min(list.length, 1024));
+    // Keys go into a scratch buffer kept between searches; the result gets an exact copy.
+    if (this.scratch.length < list.length) {
+      this.scratch = new Float64Array(list.length);
+    }
+    const keys = this.scratch;
     let total = 0;
     for (let li = 0; li < list.length; li++) {
       const i = list[li];
@@ -941,15 +971,9 @@ export class SearchIndex {
       if (fails !== 0) {
         continue;
       }
-      if (total === keys.length) {
-        const grown = new Float64Array(keys.length * 2);
-        grown.set(keys);
-        keys = grown;
-      }
       keys[total++] = this.sortKey(q.sort, i, score, chordToKm(Math.sqrt(chord2)));
     }
-    // A view of a buffer up to twice as long would hide memory from the result cache's sizes.
-    const matches = keys.length > total * 1.25 ? keys.slice(0, total) : keys.subarray(0, total);
+    const matches = keys.slice(0, total);
     const facets = {
       trial_phase: named(TRIAL_PHASES, phaseCounts),
       study_type: named(STUDY_TYPES, typeCounts),

@@ -507,7 +507,8 @@ export class TrialsSearchService {
   private async run(
     resolved: ResolvedSearch,
   ): Promise<{ index: SearchIndex; result: IndexResult; version: string }> {
-    const { index, version } = await this.indexes.get();
+    const current = await this.indexes.get();
+    const { index, version } = current;
     const q = resolved.query;
     const key = JSON.stringify([
       version,
@@ -526,7 +527,7 @@ export class TrialsSearchService {
     ]);
     let result = this.cache.get(key);
     if (!result) {
-      result = index.search(q);
+      result = await this.indexes.search(current, q);
       this.cache.set(key, result);
     }
     return { index, result, version };
