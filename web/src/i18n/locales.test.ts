@@ -25,10 +25,40 @@ function namespace(lang: string, name: string): Map<string, unknown> {
   return leaves(entry?.[1]);
 }
 
-/** The namespaces of the accounts screens. */
-const NAMESPACES = ['auth', 'validation', 'form', 'profile'];
+/** The namespaces the web app shows: shared texts, the accounts screens and the trial search. */
+const NAMESPACES = [
+  'common',
+  'auth',
+  'validation',
+  'form',
+  'profile',
+  'home',
+  'questionnaire',
+  'search',
+];
 
-describe('translations of the accounts screens', () => {
+/** The 17 conditions of spec 02 §1. */
+const CONDITIONS = [
+  'acute_lymphoblastic_leukemia',
+  'acute_myeloid_leukemia',
+  'breast_cancer',
+  'cervical_cancer',
+  'cholangiocarcinoma',
+  'colorectal_cancer',
+  'esophageal_cancer',
+  'gastric_cancer',
+  'kidney_cancer',
+  'liver_cancer',
+  'lung_cancer',
+  'melanoma',
+  'multiple_myeloma',
+  'neuroendocrine_tumors',
+  'ovarian_cancer',
+  'pancreatic_cancer',
+  'prostate_cancer',
+];
+
+describe('translations of the web app', () => {
   it.each(NAMESPACES)('should have the same keys in en, es and de (%s)', (name) => {
     const en = [...namespace('en', name).keys()].sort();
     expect(en.length).toBeGreaterThan(0);
@@ -51,6 +81,21 @@ describe('translations of the accounts screens', () => {
     }
     // A few words are the same in both (OK, Name, Newsletter, optional…); most are not.
     expect(same / total, `${lang}: share of English texts`).toBeLessThan(0.1);
+  });
+
+  it.each(['en', 'es', 'de'])('should name every condition once, in common (%s)', (lang) => {
+    const common = namespace(lang, 'common');
+    const named = [...common.keys()]
+      .filter((key) => key.startsWith('conditions.'))
+      .map((key) => key.slice('conditions.'.length))
+      .sort();
+    expect(named).toEqual(CONDITIONS);
+    for (const name of NAMESPACES.filter((n) => n !== 'common')) {
+      const duplicates = [...namespace(lang, name).keys()].filter((key) =>
+        key.startsWith('conditions.'),
+      );
+      expect(duplicates, `${lang}/${name}.json`).toEqual([]);
+    }
   });
 
   it('should keep the placeholders of each text', () => {

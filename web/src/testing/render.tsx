@@ -82,6 +82,7 @@ export function createTestConfig(
     defaultLanguage: 'en',
     defaultUserSource: 'ancora_hcp',
     features: { fileUpload: true },
+    hospitalSelectionCountries: [],
     identityProvider: { kind: 'local' },
     languages: [...LANGUAGES],
     partners: TEST_PARTNERS,

@@ -1,4 +1,5 @@
-import { ComponentType, lazy, Suspense, useMemo } from 'react';
+import { ComponentType, lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { AppShell } from '@/components/layout/app-shell';
 import { registerModal } from '@/components/ui/modal-host';
 import type { ModalContentProps } from '@/components/ui/modal-types';
@@ -10,6 +11,7 @@ import {
   useSessionExpiry,
 } from '@/features/identity';
 import { AccountActionsContext } from '@/lib/account-actions';
+import { trackRedirectEmail } from '@/lib/analytics';
 
 const LazyResetPasswordModal = lazy(async () => {
   const { ResetPasswordModal } = await import('@/features/identity/screens');
@@ -25,6 +27,20 @@ function ResetPasswordModalLoader(props: ModalContentProps & { email?: string })
 }
 
 registerModal(RESET_PASSWORD_MODAL, ResetPasswordModalLoader);
+
+/** Spec 02 §9: a page load with ?redirect=email (a link in one of our e-mails) is counted once. */
+function useRedirectEmailEvent(): void {
+  const { search } = useLocation();
+  const initialSearch = useRef(search);
+  const tracked = useRef(false);
+  useEffect(() => {
+    // The root route mounts once per page load; the ref also absorbs StrictMode's second run.
+    if (!tracked.current) {
+      tracked.current = true;
+      trackRedirectEmail(initialSearch.current);
+    }
+  }, []);
+}
 
 function SessionBoundary() {
   const logout = useLogout();
@@ -42,6 +58,7 @@ function SessionBoundary() {
  * composed here so the shared layout never imports a feature.
  */
 export function AppRoot() {
+  useRedirectEmailEvent();
   return (
     <IdentityProvider>
       <SessionBoundary />

@@ -47,9 +47,11 @@ describe('BottomNav', () => {
   });
 
   it('should not exist for a logged-out visitor', async () => {
-    renderWithApp(null, { route: '/search' });
+    const { router } = renderWithApp(null, { route: '/search' });
 
-    await screen.findByRole('heading', { level: 1, name: 'Search' });
+    // A visitor without a search is sent on to home and from there to the login screen.
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    expect(router?.state.location.pathname).toBe('/login');
     expect(screen.queryByRole('navigation', { name: 'Quick navigation' })).not.toBeInTheDocument();
     expect(document.body).not.toHaveClass('has-bottom-nav');
   });

@@ -39,12 +39,15 @@ describe('CookieBanner', () => {
   });
 
   it('should not show once consent is stored', async () => {
-    renderWithApp(null, {
+    const { router } = renderWithApp(null, {
       route: '/search',
       storage: { [STORAGE_KEYS.cookieConsentTime]: '2026-01-15T09:30:00.000Z' },
     });
 
-    await screen.findByRole('heading', { level: 1, name: 'Search' });
+    // A visitor without a search is sent on to home and from there to the login screen: the
+    // banner would be up by the time that screen shows.
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    expect(router?.state.location.pathname).toBe('/login');
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { trackCookieConsent } from '@/lib/analytics';
 import { STORAGE_KEYS, useStoredItem, writeItem } from '@/lib/storage';
 import './cookie-banner.css';
 
@@ -23,6 +24,7 @@ export function CookieBanner() {
 
   const accept = (): void => {
     writeItem(STORAGE_KEYS.cookieConsentTime, new Date().toISOString());
+    trackCookieConsent();
   };
 
   return (

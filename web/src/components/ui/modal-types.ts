@@ -5,3 +5,6 @@ export interface ModalContentProps {
   /** Put this id on the modal's heading: the dialog is labelled by it. */
   titleId: string;
 }
+
+/** The hospital-selection modal (spec 01 §2 Modals); registered from `app/routes/home.tsx`. */
+export const HOSPITAL_SELECTION_MODAL = 'hospitalSelection';

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CheckboxField, FormAlert, PasswordField, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/i18n/use-language';
+import { trackConsent } from '@/lib/analytics';
 import { schemaResolver } from '@/lib/form-schema';
 import { usePartner } from '@/lib/partner';
 import { ensureSessionId } from '@/lib/storage';
@@ -33,13 +34,6 @@ function isUserExists(error: unknown): boolean {
     hasCode(error, 'UsernameExistsException') ||
     statusOf(error) === 409
   );
-}
-
-/** Analytics data layer (spec 01 §4 Register flow: a consent event on success). */
-function pushConsentEvent(): void {
-  const w = window as Window & { dataLayer?: unknown[] };
-  w.dataLayer = w.dataLayer ?? [];
-  w.dataLayer.push({ event: 'consent', consent: true, registerType: REGISTER_TYPE });
 }
 
 /**
@@ -148,7 +142,8 @@ export function RegisterScreen() {
       failed(t(authErrorKey(error)));
       return;
     }
-    pushConsentEvent();
+    // Spec 01 §4 Register flow: a consent analytics event on success.
+    trackConsent(REGISTER_TYPE);
     const state: ConfirmLocationState = { email };
     await navigate(paths.confirm, { state });
   };
