@@ -86,7 +86,10 @@ export function formReducer(form: PatientForm, action: FormAction): PatientForm 
         : { ...form, [action.name]: [...list, action.value] };
     }
     case 'remove':
-      return { ...form, [action.name]: listOf(form[action.name]).filter((v) => v !== action.value) };
+      return {
+        ...form,
+        [action.name]: listOf(form[action.name]).filter((v) => v !== action.value),
+      };
     case 'toggle': {
       const list = listOf(form[action.name]);
       return {

@@ -1,0 +1,1 @@
+export { QuestionnaireScreen } from './components/questionnaire-screen';
