@@ -1,5 +1,6 @@
-// Browser smoke test: runs `npm start` on a throw-away data folder and free ports, drives
-// Debian's Chromium with playwright-core, and saves screenshots under test-results/smoke/.
+// Browser smoke test: runs `npm start` on a throw-away data folder and free ports with the shared
+// ClinicalTrials.gov records imported, drives Debian's Chromium with playwright-core, and saves
+// screenshots under test-results/smoke/.
 import { spawn } from 'node:child_process';
 import {
   chmodSync,
@@ -16,10 +17,13 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { accountsJourney } from './accounts-journey.mjs';
+import { searchJourney } from './search-journey.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const shots = join(root, 'test-results', 'smoke');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The real records the trial search runs on (see shared/data/README.md).
+const TRIALS_DIR = process.env.TRIALS_IMPORT_DIR ?? resolve(root, '..', 'shared', 'data', 'ctgov');
 
 const freePort = () =>
   new Promise((done, fail) => {
@@ -141,6 +145,11 @@ async function main() {
       `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
     );
   }
+  if (!existsSync(TRIALS_DIR)) {
+    throw new Error(
+      `No ClinicalTrials.gov records at ${TRIALS_DIR}: set TRIALS_IMPORT_DIR to a file or folder of API v2 JSON`,
+    );
+  }
   mkdirSync(shots, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'trialflow-smoke-'));
   chmodSync(dataDir, 0o755);
@@ -158,6 +167,8 @@ async function main() {
         EMBEDDED_PG_PORT: String(pgPort),
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        // Imported in the background when the trial table is empty (the first start only).
+        TRIALS_IMPORT_DIR: TRIALS_DIR,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
       detached: true,
@@ -314,14 +325,9 @@ async function main() {
       await context.close();
     });
 
-    await accountsJourney({
-      browser,
-      url,
-      pgUrl: `postgres://postgres:trialflow-local@127.0.0.1:${pgPort}/trialflow`,
-      shots,
-      check,
-      expect,
-    });
+    const pgUrl = `postgres://postgres:trialflow-local@127.0.0.1:${pgPort}/trialflow`;
+    await accountsJourney({ browser, url, pgUrl, shots, check, expect });
+    await searchJourney({ browser, url, pgUrl, shots, check, expect });
 
     await check(
       'after a crash of the API, npm start recovers the embedded Postgres and keeps the data',

@@ -55,18 +55,55 @@ export const routes: RouteObject[] = [
       },
       { path: paths.mobileNotifications, element: upcoming('common.screens.notifications') },
       { path: paths.trialRequestsMobile, element: upcoming('common.screens.trialRequests') },
-      { path: paths.detailsPattern, element: upcoming('common.screens.trialDetails') },
-      { path: paths.detailsOncobitPattern, element: upcoming('common.screens.trialDetails') },
+      {
+        path: paths.detailsPattern,
+        lazy: async () => ({
+          Component: (await import('@/features/trial-details')).TrialDetailsScreen,
+        }),
+      },
+      {
+        path: paths.detailsOncobitPattern,
+        lazy: async () => ({
+          Component: (await import('@/features/trial-details')).TrialDetailsScreen,
+        }),
+      },
       { path: paths.detailsClinopsPattern, element: upcoming('common.screens.trialDetails') },
-      { path: paths.questionnaire, element: upcoming('common.screens.questionnaire') },
-      { path: paths.search, element: upcoming('common.screens.search') },
+      {
+        path: paths.questionnaire,
+        lazy: async () => {
+          const [{ QuestionnaireScreen }, { PatientSummaryPanel }] = await Promise.all([
+            import('@/features/questionnaire/screens'),
+            import('@/features/patient-summary'),
+          ]);
+          return {
+            Component: () => (
+              <QuestionnaireScreen summary={<PatientSummaryPanel editable={false} />} />
+            ),
+          };
+        },
+      },
+      {
+        path: paths.search,
+        lazy: async () => {
+          const [{ SearchScreen }, { PatientSummaryPanel }] = await Promise.all([
+            import('@/features/search'),
+            import('@/features/patient-summary'),
+          ]);
+          return { Component: () => <SearchScreen patientPanel={<PatientSummaryPanel />} /> };
+        },
+      },
       { path: paths.about, lazy: staticPage('AboutPage') },
       { path: paths.contact, lazy: staticPage('ContactPage') },
       { path: paths.privacy, lazy: staticPage('PrivacyPage') },
       { path: paths.cookie, lazy: staticPage('CookiePage') },
       { path: paths.terms, lazy: staticPage('TermsPage') },
       { path: paths.impressum, lazy: staticPage('ImpressumPage') },
-      { path: paths.searchByCondition, element: upcoming('common.screens.search') },
+      {
+        path: paths.searchByCondition,
+        lazy: async () => ({
+          Component: (await import('@/features/search')).SearchByConditionScreen,
+        }),
+      },
       { path: paths.dashboard, lazy: dashboardRoute('DashboardRoute') },
       { path: paths.dashboardProfile, lazy: dashboardRoute('ProfileRoute') },
       {

@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CriterionResultDto, TrialSummaryDto } from '@/api/types.gen';
+import { registryText } from '@/lib/registry-text';
+
+type Outcome = 'matched' | 'toCheck' | 'conflicting';
+
+const OUTCOMES: readonly Outcome[] = ['matched', 'toCheck', 'conflicting'];
+
+/** The distinct criteria named in a group, in order ("EGFR mutation, Age"). */
+function namesOf(results: CriterionResultDto[]): string[] {
+  return [...new Set(results.map((r) => r.label))];
+}
+
+const NAMED = 3;
+
+function CriterionItem({ result }: { result: CriterionResultDto }) {
+  const { t } = useTranslation();
+  return (
+    <li className="match__item">
+      <span className="match__rule">{result.rule}</span>
+      {result.qualified ? <span className="match__note">{t('search.match.qualified')}</span> : null}
+      {result.text && result.text !== result.rule ? (
+        <q className="match__text">{registryText(result.text)}</q>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * A result's fit: how many criteria matched, are to check and conflict, the criteria named, and
+ * on request each rule in words with the sentence it was read from.
+ */
+export function MatchSummary({ trial }: { trial: TrialSummaryDto }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const groups: Record<Outcome, CriterionResultDto[]> = {
+    matched: trial.matched,
+    toCheck: trial.toCheck,
+    conflicting: trial.conflicting,
+  };
+  const total = OUTCOMES.reduce((sum, o) => sum + groups[o].length, 0);
+
+  return (
+    <div className="match">
+      <ul className="match__counts" aria-label={t('search.match.label')}>
+        {OUTCOMES.map((outcome) => {
+          const names = namesOf(groups[outcome]);
+          const shown = names.slice(0, NAMED).join(', ');
+          const more = names.length - NAMED;
+          return (
+            <li key={outcome} className={`match__count match__count--${outcome}`}>
+              <span className="match__icon" aria-hidden="true" />
+              <strong>{t(`search.match.${outcome}`, { count: groups[outcome].length })}</strong>
+              {names.length > 0 ? (
+                <span className="match__names">
+                  {more > 0 ? t('search.match.namesMore', { names: shown, count: more }) : shown}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {total > 0 ? (
+        <>
+          <button
+            type="button"
+            className="link-button match__toggle"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? t('search.match.hideRules') : t('search.match.showRules')}
+          </button>
+          <div id={detailsId} className="match__details" hidden={!open}>
+            {OUTCOMES.filter((o) => groups[o].length > 0).map((outcome) => (
+              <div key={outcome} className={`match__group match__group--${outcome}`}>
+                <h4 className="match__group-title">{t(`search.match.group.${outcome}`)}</h4>
+                <ul className="match__list">
+                  {groups[outcome].map((result, i) => (
+                    <CriterionItem key={`${result.key}-${i}`} result={result} />
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </>
+      ) : (
+        <p className="match__none">{t('search.match.noRules')}</p>
+      )}
+    </div>
+  );
+}

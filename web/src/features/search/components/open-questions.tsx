@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { OpenQuestionDto } from '@/api/types.gen';
+import { questionHref } from '../question-fields';
+
+/**
+ * "Questions that decide the most results": the unanswered criteria the API ranks by how many
+ * results they settle, each a link back to its question.
+ */
+export function OpenQuestions({
+  questions,
+  disease,
+}: {
+  questions: OpenQuestionDto[];
+  disease: string;
+}) {
+  const { t } = useTranslation();
+  if (questions.length === 0) {
+    return null;
+  }
+  return (
+    <section className="open-questions" aria-labelledby="open-questions-title">
+      <h2 id="open-questions-title" className="open-questions__title">
+        {t('search.openQuestions.title')}
+      </h2>
+      <p className="open-questions__text">{t('search.openQuestions.text')}</p>
+      <ol className="open-questions__list">
+        {questions.map((question) => (
+          <li key={question.key} className="open-questions__item">
+            <Link className="open-questions__link" to={questionHref(question.key, disease)}>
+              {question.label}
+            </Link>
+            <span className="open-questions__count">
+              {t('search.openQuestions.decides', { count: question.trials })}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TrialSiteDto } from '@/api/types.gen';
+import { useLanguage } from '@/i18n/use-language';
+import { ctgovStatusLabel, enumLabel, formatDistance, unitLabel } from '../labels';
+
+/** Sites shown before 'show all'. */
+const FIRST_SITES = 10;
+
+/** The facility of the link first, then nearest first (no distance last); stable otherwise. */
+export function orderSites(sites: TrialSiteDto[], facility: number | null): TrialSiteDto[] {
+  return sites
+    .map((site, index) => ({ site, index }))
+    .sort(
+      (a, b) =>
+        Number(b.site.facilityId === facility) - Number(a.site.facilityId === facility) ||
+        (a.site.distance ?? Infinity) - (b.site.distance ?? Infinity) ||
+        a.index - b.index,
+    )
+    .map(({ site }) => site);
+}
+
+function SiteItem({
+  site,
+  unit,
+  selected,
+}: {
+  site: TrialSiteDto;
+  unit: string;
+  selected: boolean;
+}) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const address = [site.zip, site.city, site.state, site.country].filter(Boolean).join(', ');
+  const contacts = site.contacts.filter((c) => c.name || c.phone || c.email);
+  return (
+    <li className={selected ? 'site site--selected' : 'site'}>
+      <div className="site__head">
+        <h3 className="site__name">{site.facility || t('search.details.sites.unnamed')}</h3>
+        {selected ? (
+          <span className="tag tag--selected">{t('search.details.sites.selected')}</span>
+        ) : null}
+        <span className={`tag tag--status tag--${(site.status || 'unknown').toLowerCase()}`}>
+          {ctgovStatusLabel(t, site.status)}
+        </span>
+      </div>
+      {address ? <p className="site__address">{address}</p> : null}
+      {site.distance !== null ? (
+        <p className="site__distance">
+          {t('search.details.sites.distance', {
+            distance: formatDistance(language, site.distance),
+            unit: unitLabel(t, unit),
+          })}
+        </p>
+      ) : null}
+      {contacts.length > 0 ? (
+        <ul className="site__contacts" aria-label={t('search.details.sites.contacts')}>
+          {contacts.map((contact, i) => (
+            <li key={i} className="site__contact">
+              {contact.name ? <span className="site__contact-name">{contact.name}</span> : null}
+              {contact.role ? (
+                <span className="site__contact-role">
+                  {enumLabel(t, 'contactRole', contact.role)}
+                </span>
+              ) : null}
+              {contact.phone ? (
+                <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+              ) : null}
+              {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="site__no-contact">{t('search.details.sites.noContact')}</p>
+      )}
+    </li>
+  );
+}
+
+/** Every site of the trial: the facility of the link first, then nearest first. */
+export function SitesSection({
+  sites,
+  unit,
+  facility,
+}: {
+  sites: TrialSiteDto[];
+  unit: string;
+  facility: number | null;
+}) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const ordered = orderSites(sites, facility);
+  const shown = all ? ordered : ordered.slice(0, FIRST_SITES);
+
+  return (
+    <section className="details-section sites" aria-labelledby="sites-title">
+      <h2 id="sites-title" className="details-section__title">
+        {t('search.details.sites.title', { count: sites.length })}
+      </h2>
+      {sites.length === 0 ? (
+        <p className="details-section__note">{t('search.details.sites.none')}</p>
+      ) : (
+        <ol className="sites__list">
+          {shown.map((site, i) => (
+            <SiteItem
+              key={`${site.facilityId}-${i}`}
+              site={site}
+              unit={unit}
+              selected={facility !== null && site.facilityId === facility}
+            />
+          ))}
+        </ol>
+      )}
+      {ordered.length > FIRST_SITES ? (
+        <button type="button" className="button sites__more" onClick={() => setAll((v) => !v)}>
+          {all
+            ? t('search.details.sites.showFewer')
+            : t('search.details.sites.showAll', { count: ordered.length })}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { TrialDetailsScreen } from './components/trial-details-screen';

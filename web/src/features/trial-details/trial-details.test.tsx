@@ -1,0 +1,290 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getTrial } from '@/api/sdk.gen';
+import type { CriterionResultDto, TrialDetailsDto, TrialSiteDto } from '@/api/types.gen';
+import { renderWithApp } from '@/testing/render';
+
+// The first render loads the lazy route chunk: allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+vi.mock('@/api/sdk.gen', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/sdk.gen')>()),
+  getTrial: vi.fn(),
+}));
+
+const ok = (data: unknown) =>
+  Promise.resolve({
+    data,
+    request: new Request('http://localhost/'),
+    response: new Response(),
+  }) as never;
+
+function rule(
+  key: string,
+  outcome: CriterionResultDto['outcome'],
+  ruleText: string,
+  text: string,
+  section: CriterionResultDto['section'] = 'inclusion',
+): CriterionResultDto {
+  return {
+    key: key as CriterionResultDto['key'],
+    label: key,
+    kind: 'required',
+    outcome,
+    rule: ruleText,
+    text,
+    section,
+  };
+}
+
+function site(
+  facilityId: number,
+  facility: string,
+  distance: number | null,
+  extra: Partial<TrialSiteDto> = {},
+): TrialSiteDto {
+  return {
+    facilityId,
+    facility,
+    city: 'Berlin',
+    state: '',
+    zip: '10117',
+    country: 'Germany',
+    status: 'RECRUITING',
+    contacts: [],
+    distance,
+    lat: distance === null ? null : 52.5,
+    lon: distance === null ? null : 13.4,
+    ...extra,
+  };
+}
+
+const TRIAL: TrialDetailsDto = {
+  nctId: 'NCT04487080',
+  briefTitle: 'Osimertinib in EGFR-mutated NSCLC',
+  officialTitle: 'A Phase 2 Study of Osimertinib After Chemoradiation',
+  briefSummary: 'This study tests osimertinib.\nSecond paragraph.',
+  phases: ['Phase 2'],
+  overallStatus: 'RECRUITING',
+  studyType: 'INTERVENTIONAL',
+  specificity: 'specific',
+  conditions: ['lung_cancer'],
+  sponsor: 'AstraZeneca',
+  startDate: '2024-03-01',
+  lastUpdateDate: '2025-01-15',
+  interventions: [{ name: 'Osimertinib', type: 'DRUG', treatmentClass: 'Targeted Therapy' }],
+  score: 60,
+  matched: [rule('egfr', 'matched', 'EGFR mutation required', 'Documented EGFR mutation.')],
+  conflicting: [
+    rule(
+      'brain_metastases',
+      'conflicting',
+      'Brain metastases excluded',
+      'No brain metastases.',
+      'exclusion',
+    ),
+  ],
+  toCheck: [rule('ecog', 'to_check', 'ECOG performance status 0 to 1', 'ECOG 0-1.')],
+  nearestSite: null,
+  sitesInRadius: 2,
+  minimumAgeYears: 18,
+  maximumAgeYears: null,
+  sex: 'ALL',
+  genes: ['EGFR'],
+  eligibilityInclusion: 'Adults with NSCLC.',
+  eligibilityExclusion: 'Prior osimertinib.',
+  unit: 'KM',
+  // The API sends the requested facility first; the screen does not rely on it.
+  sites: [
+    site(17, 'Charité Berlin', 4.2, {
+      contacts: [
+        {
+          name: 'Dr. Anna Schmidt',
+          role: 'PRINCIPAL_INVESTIGATOR',
+          phone: '+49 30 1234',
+          email: 'anna@charite.example',
+        },
+      ],
+    }),
+    site(99, 'Site without coordinates', null, { status: '' }),
+    site(42, 'Vivantes Klinikum', 18.75, { status: 'NOT_YET_RECRUITING' }),
+  ],
+  registryUrl: 'https://clinicaltrials.gov/study/NCT04487080',
+  evaluated: true,
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  vi.mocked(getTrial).mockImplementation(() => ok(TRIAL));
+});
+
+describe('trial details (/details/{id})', () => {
+  it('should load the trial with q and facility and show titles, summary and registry link', async () => {
+    renderWithApp(null, {
+      route: '/details/NCT04487080?requestID=r-7&q=eyJlZ2ZyIjoieWVzIn0%3D&facility=42',
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Osimertinib in EGFR-mutated NSCLC' }),
+    ).toBeInTheDocument();
+    expect(getTrial).toHaveBeenCalledWith(
+      expect.objectContaining({
+        path: { nctId: 'NCT04487080' },
+        query: { q: 'eyJlZ2ZyIjoieWVzIn0=', facility: 42, requestID: 'r-7' },
+      }),
+    );
+    expect(
+      screen.getByText('A Phase 2 Study of Osimertinib After Chemoradiation'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/This study tests osimertinib/)).toBeInTheDocument();
+    expect(screen.getByText('Lung cancer')).toBeInTheDocument();
+    expect(screen.getByText('Osimertinib')).toBeInTheDocument();
+    expect(screen.getByText('Drug · Targeted therapy')).toBeInTheDocument();
+    expect(screen.getByText('18 years and older')).toBeInTheDocument();
+    expect(screen.getByText('Adults with NSCLC.')).toBeInTheDocument();
+    const registry = screen.getByRole('link', { name: /View on ClinicalTrials.gov/ });
+    expect(registry).toHaveAttribute('href', 'https://clinicaltrials.gov/study/NCT04487080');
+    expect(registry).toHaveAttribute('target', '_blank');
+  });
+
+  it('should show the evaluation: met, not met and to check with the rule text', async () => {
+    renderWithApp(null, { route: '/details/NCT04487080?q=eyJlZ2ZyIjoieWVzIn0%3D' });
+
+    const section = (
+      await screen.findByRole('heading', { name: 'Eligibility for this patient' })
+    ).closest('section') as HTMLElement;
+    const summary = within(section).getByRole('list', { name: 'Evaluation summary' });
+    expect(summary).toHaveTextContent('1 not met');
+    expect(summary).toHaveTextContent('1 to check');
+    expect(summary).toHaveTextContent('1 met');
+
+    const group = (name: string) =>
+      within(section).getByRole('heading', { name }).parentElement as HTMLElement;
+    expect(within(group('Met')).getByText('EGFR mutation required')).toBeInTheDocument();
+    expect(within(group('Met')).getByText('Documented EGFR mutation.')).toBeInTheDocument();
+    expect(within(group('Not met')).getByText('Brain metastases excluded')).toBeInTheDocument();
+    expect(within(group('Not met')).getByText('(exclusion criteria)')).toBeInTheDocument();
+    expect(
+      within(group('To check')).getByText('ECOG performance status 0 to 1'),
+    ).toBeInTheDocument();
+  });
+
+  it("should show the registry's Markdown escapes and HTML entities as their characters", async () => {
+    vi.mocked(getTrial).mockImplementation(() =>
+      ok({
+        ...TRIAL,
+        eligibilityExclusion:
+          '* Bypass graft of \\&lt;6 months\n* Legal protection \\[guardianship\\]',
+        toCheck: [rule('other_cancer', 'to_check', 'Another cancer excluded', 'Gleason &lt;6.')],
+      }),
+    );
+    renderWithApp(null, { route: '/details/NCT04487080?q=eyJlZ2ZyIjoieWVzIn0%3D' });
+
+    await screen.findByRole('heading', { name: 'Eligibility for this patient' });
+    expect(
+      screen.getByText(/^\* Bypass graft of <6 months\s+\* Legal protection \[guardianship\]$/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Gleason <6.')).toBeInTheDocument();
+    expect(screen.queryByText(/&lt;|\\\[/)).not.toBeInTheDocument();
+  });
+
+  it('should list the sites with the facility of the link first, then nearest first', async () => {
+    renderWithApp(null, { route: '/details/NCT04487080?facility=42' });
+
+    const section = (await screen.findByRole('heading', { name: '3 sites' })).closest(
+      'section',
+    ) as HTMLElement;
+    const names = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    expect(names).toEqual(['Vivantes Klinikum', 'Charité Berlin', 'Site without coordinates']);
+
+    const [first, second, third] = within(section)
+      .getAllByRole('listitem')
+      .filter((li) => li.classList.contains('site'));
+    expect(within(first).getByText('Selected site')).toBeInTheDocument();
+    expect(within(first).getByText('Not yet recruiting')).toBeInTheDocument();
+    expect(within(first).getByText('18.8 km away')).toBeInTheDocument();
+    expect(within(second).queryByText('Selected site')).not.toBeInTheDocument();
+    expect(within(second).getByText('Principal investigator')).toBeInTheDocument();
+    expect(within(second).getByRole('link', { name: '+49 30 1234' })).toHaveAttribute(
+      'href',
+      'tel:+49301234',
+    );
+    expect(within(second).getByRole('link', { name: 'anna@charite.example' })).toHaveAttribute(
+      'href',
+      'mailto:anna@charite.example',
+    );
+    expect(within(third).getByText('Status not given')).toBeInTheDocument();
+  });
+
+  it('should say when it was opened without answers', async () => {
+    vi.mocked(getTrial).mockImplementation(() =>
+      ok({ ...TRIAL, evaluated: false, matched: [], conflicting: [] }),
+    );
+    renderWithApp(null, { route: '/details/oncobit/NCT04487080' });
+
+    expect(await screen.findByText(/opened without the patient's answers/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Rules read from the criteria' }),
+    ).toBeInTheDocument();
+    expect(getTrial).toHaveBeenCalledWith(
+      expect.objectContaining({ path: { nctId: 'NCT04487080' }, query: {} }),
+    );
+  });
+
+  it('should show a friendly page when the trial does not exist', async () => {
+    vi.mocked(getTrial).mockRejectedValue({
+      statusCode: 404,
+      message: 'No trial NCT00000000 is stored.',
+    });
+    renderWithApp(null, { route: '/details/NCT00000000' });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Trial not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/We could not find the trial NCT00000000/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the results' })).toHaveAttribute(
+      'href',
+      '/search',
+    );
+  });
+
+  it('should show the trial without the evaluation when the answers of the link cannot be read', async () => {
+    vi.mocked(getTrial)
+      .mockRejectedValueOnce({
+        statusCode: 400,
+        message: 'q must be the questionnaire as base64-encoded JSON',
+        errors: { q: 'isBase64Json' },
+      })
+      .mockImplementation(() => ok({ ...TRIAL, evaluated: false }));
+    renderWithApp(null, { route: '/details/NCT04487080?q=broken' });
+
+    expect(
+      await screen.findByText(/The patient answers in this link could not be read/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Osimertinib in EGFR-mutated NSCLC',
+    );
+    await waitFor(() => expect(getTrial).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(getTrial).mock.calls.map(([options]) => options.query)).toEqual([
+      { q: 'broken' },
+      {},
+    ]);
+  });
+
+  it('should offer a retry when the server fails', async () => {
+    vi.mocked(getTrial).mockRejectedValueOnce({
+      statusCode: 500,
+      message: 'Internal server error',
+    });
+    const { user } = renderWithApp(null, { route: '/details/NCT04487080' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The trial could not be loaded');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Osimertinib in EGFR-mutated NSCLC' }),
+    ).toBeInTheDocument();
+  });
+});
