@@ -15,6 +15,9 @@ interface CriterionResult {
   outcome: string;
   rule: string;
   text?: string;
+  kind?: string;
+  min?: number;
+  max?: number;
   qualified?: boolean;
 }
 
@@ -118,6 +121,10 @@ describe('Trial search', () => {
           expect(reason.rule.length).toBeGreaterThan(0);
           // Cards stay small: the source sentences come with the details screen.
           expect(reason.text).toBeUndefined();
+          // Range rules carry their bounds, so a client can word them in its language.
+          if (reason.kind === 'range') {
+            expect(typeof (reason.min ?? reason.max)).toBe('number');
+          }
         }
       }
     });

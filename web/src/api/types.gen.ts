@@ -113,6 +113,10 @@ export type ConfirmSignUpDto = {
 
 export type CriterionResultDto = {
   /**
+   * Other criteria that satisfy the rule as well (any one of key and these), so a client can word the rule in its own language.
+   */
+  anyOf?: Array<string>;
+  /**
    * A site corrected this rule in the curation file.
    */
   curated?: boolean;
@@ -257,6 +261,14 @@ export type CriterionResultDto = {
     | 'symptoms_uncontrolled';
   kind: 'required' | 'excluded' | 'range';
   label: string;
+  /**
+   * Range rules: the highest value allowed.
+   */
+  max?: number;
+  /**
+   * Range rules: the lowest value allowed.
+   */
+  min?: number;
   outcome: 'matched' | 'to_check' | 'conflicting';
   /**
    * The answer contradicts a rule that only applies in a state the questionnaire does not ask about: to check, not excluded.
@@ -271,6 +283,10 @@ export type CriterionResultDto = {
    * The criteria sentence the rule was read from: on the details screen (GET /api/trials/{nctId}); result cards leave it out to stay small.
    */
   text?: string;
+  /**
+   * The value a rule names (gender rules: 'male' or 'female').
+   */
+  value?: string;
 };
 
 export type ErrorResponseDto = {

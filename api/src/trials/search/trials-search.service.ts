@@ -213,6 +213,11 @@ function resultOf(
     kind: r.kind,
     outcome,
     rule: describeRule(r),
+    // The rule's parts, for clients that word it in the reader's language.
+    ...(r.anyOf?.length ? { anyOf: r.anyOf } : {}),
+    ...(r.min !== undefined && r.min !== null && Number.isFinite(r.min) ? { min: r.min } : {}),
+    ...(r.max !== undefined && r.max !== null && Number.isFinite(r.max) ? { max: r.max } : {}),
+    ...(r.value ? { value: r.value } : {}),
     ...(withText ? { text: r.text } : {}),
     section: r.section,
     ...(e.qualified ? { qualified: true } : {}),

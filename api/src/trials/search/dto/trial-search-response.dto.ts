@@ -110,6 +110,26 @@ export class CriterionResultDto {
   })
   text?: string;
 
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'Other criteria that satisfy the rule as well (any one of key and these), so a client can word the rule in its own language.',
+    example: ['kras'],
+  })
+  anyOf?: string[];
+
+  @ApiPropertyOptional({ description: 'Range rules: the lowest value allowed.', example: 18 })
+  min?: number;
+
+  @ApiPropertyOptional({ description: 'Range rules: the highest value allowed.', example: 75 })
+  max?: number;
+
+  @ApiPropertyOptional({
+    description: "The value a rule names (gender rules: 'male' or 'female').",
+    example: 'female',
+  })
+  value?: string;
+
   @ApiProperty({ enum: ['structured', 'inclusion', 'exclusion'] })
   section: string;
 
