@@ -8,6 +8,7 @@ import { renderWithApp, TEST_HCP } from '@/testing/render';
 import { decodeQuestionnaire } from './details-link';
 import { FILTERS_STORAGE_KEY, resetSearchUiForTests } from './filters-store';
 import {
+  criterion,
   facets,
   ok,
   SEARCH_FORM,
@@ -383,6 +384,81 @@ describe('search results (/search)', () => {
     expect(within(section).getByRole('link', { name: 'EGFR mutation' })).toHaveAttribute(
       'href',
       '/questionnaire#egfr',
+    );
+  });
+
+  it('should word the criteria and the open questions in Spanish, not in English', async () => {
+    vi.mocked(summarizeTrials).mockImplementation(() =>
+      ok(
+        summaryResponse({
+          openQuestions: [
+            { key: 'tumor_stage', label: 'Tumor stage', trials: 7 },
+            { key: 'pregnant_nursing', label: 'Pregnant or breastfeeding', trials: 1 },
+          ],
+          trials: [
+            trialSummary({
+              conflicting: [
+                criterion('age', 'Age', 'conflicting', 'Age at least 18 years', '', {
+                  kind: 'range',
+                  min: 18,
+                  section: 'structured',
+                }),
+                criterion(
+                  'tumor_stage',
+                  'Tumor stage',
+                  'conflicting',
+                  'Tumor stage at least III',
+                  '',
+                  {
+                    kind: 'range',
+                    min: 3,
+                  },
+                ),
+                // A criterion the web does not know yet keeps the API's words.
+                criterion('new_marker', 'New marker', 'conflicting', 'New marker required'),
+              ],
+            }),
+          ],
+        }),
+      ),
+    );
+    const { user } = renderWithApp(null, {
+      route: '/search',
+      storage: storeForm(SEARCH_FORM),
+      language: 'es',
+    });
+    const card = await firstCard();
+
+    expect(within(card).getByText('Mutación de EGFR, Estado funcional ECOG')).toBeInTheDocument();
+    expect(within(card).getByText('Metástasis cerebrales')).toBeInTheDocument();
+    expect(within(card).getByText('Edad, Estadio tumoral, New marker')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Mostrar los criterios' }));
+    for (const rule of [
+      'Se requiere: Mutación de EGFR',
+      'Estado funcional ECOG: de 0 a 1',
+      'Se excluye: Metástasis cerebrales',
+      'Edad: al menos 18 años',
+      'Estadio tumoral: al menos III',
+      'New marker required',
+    ]) {
+      expect(within(card).getByText(rule)).toBeVisible();
+    }
+    expect(within(card).queryByText(/^EGFR mutation|^Brain metastases|at least/)).toBeNull();
+    // The registry's sentence stays in its own language.
+    expect(
+      within(card).getByText('Documented activating EGFR mutation (exon 19 deletion or L858R).'),
+    ).toBeVisible();
+
+    const section = screen
+      .getByRole('heading', { name: 'Preguntas que deciden más resultados' })
+      .closest('section') as HTMLElement;
+    expect(within(section).getByRole('link', { name: 'Estadio tumoral' })).toHaveAttribute(
+      'href',
+      '/questionnaire#cancer_stage',
+    );
+    expect(within(section).getByRole('link', { name: 'Embarazo o lactancia' })).toHaveAttribute(
+      'href',
+      '/questionnaire#pregnant',
     );
   });
 

@@ -25,6 +25,7 @@ function rule(
   ruleText: string,
   text: string,
   section: CriterionResultDto['section'] = 'inclusion',
+  parts: Partial<CriterionResultDto> = {},
 ): CriterionResultDto {
   return {
     key: key as CriterionResultDto['key'],
@@ -34,6 +35,7 @@ function rule(
     rule: ruleText,
     text,
     section,
+    ...parts,
   };
 }
 
@@ -82,9 +84,16 @@ const TRIAL: TrialDetailsDto = {
       'Brain metastases excluded',
       'No brain metastases.',
       'exclusion',
+      { kind: 'excluded' },
     ),
   ],
-  toCheck: [rule('ecog', 'to_check', 'ECOG performance status 0 to 1', 'ECOG 0-1.')],
+  toCheck: [
+    rule('ecog', 'to_check', 'ECOG performance status 0 to 1', 'ECOG 0-1.', 'inclusion', {
+      kind: 'range',
+      min: 0,
+      max: 1,
+    }),
+  ],
   nearestSite: null,
   sitesInRadius: 2,
   minimumAgeYears: 18,
@@ -169,13 +178,87 @@ describe('trial details (/details/{id})', () => {
     ).toBeInTheDocument();
   });
 
+  it('should word the evaluation in German and quote the criteria as the registry gives them', async () => {
+    vi.mocked(getTrial).mockImplementation(() =>
+      ok({
+        ...TRIAL,
+        matched: [
+          ...TRIAL.matched,
+          rule('age', 'matched', 'Age at least 18 years', 'Age 18 years or older', 'structured', {
+            kind: 'range',
+            min: 18,
+          }),
+          rule(
+            'gender',
+            'matched',
+            'Female patients only',
+            'Female participants only',
+            'structured',
+            {
+              value: 'female',
+            },
+          ),
+          rule(
+            'alk',
+            'matched',
+            'ALK rearrangement or ROS1 rearrangement required',
+            'ALK or ROS1 positive.',
+            'inclusion',
+            { anyOf: ['ros1'] },
+          ),
+        ],
+      }),
+    );
+    renderWithApp(null, {
+      route: '/details/NCT04487080?q=eyJlZ2ZyIjoieWVzIn0%3D',
+      language: 'de',
+    });
+
+    const section = (
+      await screen.findByRole('heading', { name: 'Eignung dieses Patienten' })
+    ).closest('section') as HTMLElement;
+    const group = (name: string) =>
+      within(section).getByRole('heading', { name }).parentElement as HTMLElement;
+    const met = group('Erfüllt');
+    expect(within(met).getByText('EGFR-Mutation erforderlich')).toBeInTheDocument();
+    expect(within(met).getByText('Alter: mindestens 18 Jahre')).toBeInTheDocument();
+    expect(within(met).getByText('Nur Patientinnen')).toBeInTheDocument();
+    expect(
+      within(met).getByText('ALK-Rearrangement oder ROS1-Rearrangement erforderlich'),
+    ).toBeInTheDocument();
+    // The criteria sentences stay as the registry wrote them; the API's English sentences made
+    // from the registry fields (age, sex) are not quoted.
+    expect(within(met).getByText('Documented EGFR mutation.')).toBeInTheDocument();
+    expect(within(met).getByText('ALK or ROS1 positive.')).toBeInTheDocument();
+    expect(within(met).queryByText('Age 18 years or older')).toBeNull();
+    expect(within(met).queryByText('Female participants only')).toBeNull();
+    expect(
+      within(group('Nicht erfüllt')).getByText('Hirnmetastasen ausgeschlossen'),
+    ).toBeInTheDocument();
+    expect(
+      within(group('Zu prüfen')).getByText('ECOG-Leistungsstatus: 0 bis 1'),
+    ).toBeInTheDocument();
+    expect(within(section).queryByText(/required|excluded|ECOG performance/)).toBeNull();
+  });
+
   it("should show the registry's Markdown escapes and HTML entities as their characters", async () => {
     vi.mocked(getTrial).mockImplementation(() =>
       ok({
         ...TRIAL,
         eligibilityExclusion:
           '* Bypass graft of \\&lt;6 months\n* Legal protection \\[guardianship\\]',
-        toCheck: [rule('other_cancer', 'to_check', 'Another cancer excluded', 'Gleason &lt;6.')],
+        toCheck: [
+          rule(
+            'other_cancer',
+            'to_check',
+            'Another cancer excluded',
+            'Gleason &lt;6.',
+            'exclusion',
+            {
+              kind: 'excluded',
+            },
+          ),
+        ],
       }),
     );
     renderWithApp(null, { route: '/details/NCT04487080?q=eyJlZ2ZyIjoieWVzIn0%3D' });

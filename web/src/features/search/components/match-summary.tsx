@@ -2,25 +2,31 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CriterionResultDto, TrialSummaryDto } from '@/api/types.gen';
 import { registryText } from '@/lib/registry-text';
+import {
+  criterionName,
+  criterionRule,
+  showsCriterionText,
+  type CriterionTranslator,
+} from '@/lib/criterion-text';
 
 type Outcome = 'matched' | 'toCheck' | 'conflicting';
 
 const OUTCOMES: readonly Outcome[] = ['matched', 'toCheck', 'conflicting'];
 
 /** The distinct criteria named in a group, in order ("EGFR mutation, Age"). */
-function namesOf(results: CriterionResultDto[]): string[] {
-  return [...new Set(results.map((r) => r.label))];
+function namesOf(i18n: CriterionTranslator, results: CriterionResultDto[]): string[] {
+  return [...new Set(results.map((r) => criterionName(i18n, r.key, r.label)))];
 }
 
 const NAMED = 3;
 
 function CriterionItem({ result }: { result: CriterionResultDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li className="match__item">
-      <span className="match__rule">{result.rule}</span>
+      <span className="match__rule">{criterionRule(i18n, result)}</span>
       {result.qualified ? <span className="match__note">{t('search.match.qualified')}</span> : null}
-      {result.text && result.text !== result.rule ? (
+      {showsCriterionText(result) ? (
         <q className="match__text">{registryText(result.text)}</q>
       ) : null}
     </li>
@@ -32,7 +38,7 @@ function CriterionItem({ result }: { result: CriterionResultDto }) {
  * on request each rule in words with the sentence it was read from.
  */
 export function MatchSummary({ trial }: { trial: TrialSummaryDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const groups: Record<Outcome, CriterionResultDto[]> = {
@@ -46,7 +52,7 @@ export function MatchSummary({ trial }: { trial: TrialSummaryDto }) {
     <div className="match">
       <ul className="match__counts" aria-label={t('search.match.label')}>
         {OUTCOMES.map((outcome) => {
-          const names = namesOf(groups[outcome]);
+          const names = namesOf(i18n, groups[outcome]);
           const shown = names.slice(0, NAMED).join(', ');
           const more = names.length - NAMED;
           return (

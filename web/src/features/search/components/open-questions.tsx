@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OpenQuestionDto } from '@/api/types.gen';
+import { criterionName } from '@/lib/criterion-text';
 import { questionHref } from '../question-fields';
 
 /**
@@ -14,7 +15,7 @@ export function OpenQuestions({
   questions: OpenQuestionDto[];
   disease: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (questions.length === 0) {
     return null;
   }
@@ -28,7 +29,7 @@ export function OpenQuestions({
         {questions.map((question) => (
           <li key={question.key} className="open-questions__item">
             <Link className="open-questions__link" to={questionHref(question.key, disease)}>
-              {question.label}
+              {criterionName(i18n, question.key, question.label)}
             </Link>
             <span className="open-questions__count">
               {t('search.openQuestions.decides', { count: question.trials })}

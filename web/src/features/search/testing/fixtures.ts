@@ -39,6 +39,7 @@ export function criterion(
   outcome: CriterionResultDto['outcome'],
   rule: string,
   text = '',
+  parts: Partial<CriterionResultDto> = {},
 ): CriterionResultDto {
   return {
     key: key as CriterionResultDto['key'],
@@ -48,6 +49,7 @@ export function criterion(
     rule,
     text,
     section: 'inclusion',
+    ...parts,
   };
 }
 
@@ -73,7 +75,18 @@ export function trialSummary(overrides: Partial<TrialSummaryDto> = {}): TrialSum
         'EGFR mutation required',
         'Documented activating EGFR mutation (exon 19 deletion or L858R).',
       ),
-      criterion('ecog', 'ECOG performance status', 'matched', 'ECOG performance status 0 to 1'),
+      criterion(
+        'ecog',
+        'ECOG performance status',
+        'matched',
+        'ECOG performance status 0 to 1',
+        '',
+        {
+          kind: 'range',
+          min: 0,
+          max: 1,
+        },
+      ),
     ],
     toCheck: [
       criterion(
@@ -82,6 +95,7 @@ export function trialSummary(overrides: Partial<TrialSummaryDto> = {}): TrialSum
         'to_check',
         'Brain metastases excluded',
         'No symptomatic brain metastases.',
+        { kind: 'excluded' },
       ),
     ],
     conflicting: [],

@@ -1,23 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import type { CriterionResultDto, TrialDetailsDto } from '@/api/types.gen';
+import { criterionRule, showsCriterionText } from '@/lib/criterion-text';
 import { registryText } from '@/lib/registry-text';
 
 type Outcome = 'met' | 'notMet' | 'toCheck';
 
 function RuleList({ results }: { results: CriterionResultDto[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ul className="evaluation__list">
       {results.map((result, i) => (
         <li key={`${result.key}-${i}`} className="evaluation__item">
-          <span className="evaluation__rule">{result.rule}</span>
+          <span className="evaluation__rule">{criterionRule(i18n, result)}</span>
           <span className="evaluation__section">
             {t(`search.details.evaluation.section.${result.section}`)}
           </span>
           {result.qualified ? (
             <span className="evaluation__note">{t('search.details.evaluation.qualified')}</span>
           ) : null}
-          {result.text && result.text !== result.rule ? (
+          {showsCriterionText(result) ? (
             <q className="evaluation__text">{registryText(result.text)}</q>
           ) : null}
         </li>

@@ -1,0 +1,120 @@
+import type { i18n as I18n } from 'i18next';
+import type { CriterionResultDto } from '@/api/types.gen';
+
+/** What the wording needs of i18next: `useTranslation().i18n` in components. */
+export type CriterionTranslator = Pick<I18n, 't' | 'exists' | 'language'>;
+
+/** The parts of a criterion result a rule is worded from; `rule` is the API's English text. */
+export type CriterionRuleParts = Pick<
+  CriterionResultDto,
+  'key' | 'kind' | 'anyOf' | 'min' | 'max' | 'value' | 'rule'
+>;
+
+/** Tumor stage numbers of api/src/criteria/criteria.ts as oncologists write them. */
+const STAGES: Record<string, string> = {
+  '0': '0',
+  '1': 'I',
+  '1.1': 'IA',
+  '1.2': 'IB',
+  '2': 'II',
+  '2.1': 'IIA',
+  '2.2': 'IIB',
+  '3': 'III',
+  '3.1': 'IIIA',
+  '3.2': 'IIIB',
+  '3.3': 'IIIC',
+  '4': 'IV',
+  '4.1': 'IVA',
+  '4.2': 'IVB',
+};
+
+function translated(i18n: CriterionTranslator, key: string): string | null {
+  const path = `search.criteria.${key}`;
+  return i18n.exists(path) ? i18n.t(path) : null;
+}
+
+/** A criterion's name in the current language, or `fallback` (the API's label) if it has none. */
+export function criterionName(i18n: CriterionTranslator, key: string, fallback: string): string {
+  return translated(i18n, key) ?? fallback;
+}
+
+function hasBound(n: number | null | undefined): n is number {
+  return typeof n === 'number' && Number.isFinite(n);
+}
+
+function bound(i18n: CriterionTranslator, key: string, n: number): string {
+  if (key === 'tumor_stage') {
+    const stage = STAGES[String(n)];
+    if (stage) {
+      return stage;
+    }
+  }
+  return new Intl.NumberFormat(i18n.language, {
+    useGrouping: false,
+    maximumFractionDigits: 2,
+  }).format(n);
+}
+
+/**
+ * A rule in the current language, worded from its parts the way the API's describeRule words it
+ * in English ("EGFR mutation required", "Age at least 18 years", "Tumor stage III to IV",
+ * "Female patients only"). The API's `rule` is the answer when a criterion has no translation,
+ * so a new criterion shows in English rather than as a key.
+ */
+export function criterionRule(i18n: CriterionTranslator, result: CriterionRuleParts): string {
+  const names = [result.key, ...(result.anyOf ?? [])].map((key) => translated(i18n, key));
+  if (names.some((name) => name === null)) {
+    return result.rule;
+  }
+  const [name, ...alternatives] = names as string[];
+
+  if (result.kind === 'range') {
+    const years = result.key === 'age' ? 'Years' : '';
+    const min = hasBound(result.min) ? bound(i18n, result.key, result.min) : null;
+    const max = hasBound(result.max) ? bound(i18n, result.key, result.max) : null;
+    if (min !== null && max !== null) {
+      return i18n.t(`search.criterionRule.between${years}`, { name, min, max });
+    }
+    if (min !== null) {
+      return i18n.t(`search.criterionRule.atLeast${years}`, { name, min });
+    }
+    if (max !== null) {
+      return i18n.t(`search.criterionRule.atMost${years}`, { name, max });
+    }
+    return name;
+  }
+
+  if (result.key === 'gender') {
+    if (result.kind !== 'required') {
+      return name;
+    }
+    if (result.value === 'female') {
+      return i18n.t('search.criterionRule.femaleOnly');
+    }
+    if (result.value === 'male') {
+      return i18n.t('search.criterionRule.maleOnly');
+    }
+    return result.rule;
+  }
+
+  const subject = alternatives.reduce(
+    (first, second) => i18n.t('search.criterionRule.or', { first, second }),
+    name,
+  );
+  return result.kind === 'required'
+    ? i18n.t('search.criterionRule.required', { names: subject })
+    : i18n.t('search.criterionRule.excluded', { names: subject });
+}
+
+/**
+ * Whether to quote the criteria sentence under the rule: not when it says nothing more, nor for
+ * the registry fields (age, sex), whose sentence the API makes up in English from those fields.
+ */
+export function showsCriterionText<
+  T extends Pick<CriterionResultDto, 'text' | 'rule' | 'section' | 'curated'>,
+>(result: T): result is T & { text: string } {
+  if (!result.text || result.text === result.rule) {
+    return false;
+  }
+  return result.section !== 'structured' || result.curated === true;
+}
