@@ -54,7 +54,7 @@ export interface ImportOptions {
   batchSize?: number;
 }
 
-const DEFAULT_BATCH = 200;
+const DEFAULT_BATCH = 500;
 /** How long extraction runs before it lets pending database replies through. */
 const YIELD_EVERY_MS = 4;
 
