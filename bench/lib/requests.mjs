@@ -318,7 +318,8 @@ export function makeBody(rand, conditionWeights) {
   const body = {
     type_of_disease: condition,
     country: city.iso,
-    location: { lat: round(at.lat, 4), long: round(at.lon, 4) },
+    // The spec counts a 0 coordinate as missing ("present and truthy"): nudge it.
+    location: { lat: round(at.lat, 4) || 0.0001, long: round(at.lon, 4) || 0.0001 },
     radius: rand() < 0.35 ? 1000 : pick(rand, RADII),
     radius_unit: city.iso === 'US' ? 'MI' : 'KM',
     criterions: criterionsFor(rand, condition),

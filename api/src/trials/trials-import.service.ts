@@ -55,8 +55,9 @@ export interface ImportOptions {
 }
 
 const DEFAULT_BATCH = 500;
+const FIRST_BATCH = 100;
 /** How long extraction runs before it lets pending database replies through. */
-const YIELD_EVERY_MS = 4;
+const YIELD_EVERY_MS = 2;
 
 export function emptyCounts(): ImportCounts {
   return { new: 0, updated: 0, skipped: {} };
@@ -217,10 +218,12 @@ export class TrialsImportService {
     // N is written. Batches are still written one after the other, in order, so a study that
     // appears twice is compared with what the earlier batch stored.
     let writing: Promise<void> = Promise.resolve();
-    for (let start = 0; start < entries.length; start += batchSize) {
+    // The first batch is small so Postgres starts writing early; the rest are batchSize.
+    for (let start = 0, size = Math.min(batchSize, FIRST_BATCH); start < entries.length;) {
+      const end = Math.min(start + size, entries.length);
       const parsed: TrialData[] = [];
       let slice = performance.now();
-      for (const entry of entries.slice(start, start + batchSize)) {
+      for (const entry of entries.slice(start, end)) {
         // Let the previous batch's queries move on between records: parsing is synchronous.
         if (performance.now() - slice > YIELD_EVERY_MS) {
           await setImmediate();
@@ -244,7 +247,9 @@ export class TrialsImportService {
         }
       }
       await writing;
-      const done = Math.min(start + batchSize, entries.length);
+      const done = end;
+      start = end;
+      size = batchSize;
       writing = this.storeBatch(parsed, counts, skip).then(() => onBatch?.(done));
       // A failed write must not go unobserved while the next batch is parsed.
       writing.catch(() => undefined);

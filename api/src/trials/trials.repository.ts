@@ -135,6 +135,9 @@ export class TrialsRepository {
       return;
     }
     await this.repo.manager.transaction(async (tx) => {
+      // An import can be run again (it is idempotent): a crash may lose its last commits, not
+      // corrupt them, so it need not wait for each commit to reach the disk.
+      await tx.query('SET LOCAL synchronous_commit = off');
       const facilityIds = await this.facilities.ensureIdsByKey(
         trials.flatMap((t) =>
           t.sites.map((s) => ({
