@@ -1,42 +1,24 @@
 import { CONDITION_KEYS, type ConditionKey } from '../common/conditions';
 import type { EligibilityRule } from '../criteria/criteria';
 import { extractRules } from '../eligibility/extract-rules';
+import type { Specificity, TreatmentClass } from './search/search-options';
 
 /**
  * Pure derivation of a trial from a ClinicalTrials.gov API v2 study record: no I/O, so the
  * import, the future sync and the tests share it.
  */
 
-export const SPECIFICITIES = ['pantumor', 'specific', 'basket'] as const;
-export type Specificity = (typeof SPECIFICITIES)[number];
+// The filter vocabularies live with the other filter values (search-options.ts, which the web
+// app imports too); the derivation below produces them.
+export {
+  SPECIFICITIES,
+  type Specificity,
+  TREATMENT_CLASSES,
+  type TreatmentClass,
+} from './search/search-options';
 
 export const SEXES = ['ALL', 'FEMALE', 'MALE'] as const;
 export type Sex = (typeof SEXES)[number];
-
-/** The spec's treatment_subtype values (spec 02 §3 Filters). */
-export const TREATMENT_CLASSES = [
-  'Antibiotics',
-  'Antisense Oligonucleotides',
-  'Antivirals',
-  'Behavioral',
-  'Cell Therapy',
-  'Checkpoint Inhibitors',
-  'Chemotherapy',
-  'Combination Product',
-  'Device',
-  'Diagnostic Test',
-  'Dietary Supplement',
-  'Genetic',
-  'Hormone Therapy',
-  'Monoclonal Antibodies',
-  'Other',
-  'Procedure',
-  'Radiation Therapy',
-  'Radiopharmaceuticals',
-  'Targeted Therapy',
-  'Vaccines',
-] as const;
-export type TreatmentClass = (typeof TREATMENT_CLASSES)[number];
 
 export interface TrialIntervention {
   name: string;

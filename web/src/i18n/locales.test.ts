@@ -1,3 +1,4 @@
+import { CONDITION_KEYS } from '../../../api/src/common/conditions';
 import { describe, expect, it } from 'vitest';
 
 const files = import.meta.glob<Record<string, unknown>>(
@@ -38,25 +39,7 @@ const NAMESPACES = [
 ];
 
 /** The 17 conditions of spec 02 §1. */
-const CONDITIONS = [
-  'acute_lymphoblastic_leukemia',
-  'acute_myeloid_leukemia',
-  'breast_cancer',
-  'cervical_cancer',
-  'cholangiocarcinoma',
-  'colorectal_cancer',
-  'esophageal_cancer',
-  'gastric_cancer',
-  'kidney_cancer',
-  'liver_cancer',
-  'lung_cancer',
-  'melanoma',
-  'multiple_myeloma',
-  'neuroendocrine_tumors',
-  'ovarian_cancer',
-  'pancreatic_cancer',
-  'prostate_cancer',
-];
+const CONDITIONS = CONDITION_KEYS;
 
 describe('translations of the web app', () => {
   it.each(NAMESPACES)('should have the same keys in en, es and de (%s)', (name) => {

@@ -194,8 +194,12 @@ class Growable<T extends NumberArray> {
   set(i: number, value: number): void {
     this.data[i] = value;
   }
+  /** The values pushed so far, as a view (to copy from). */
+  view(): T {
+    return this.data.subarray(0, this.length) as T;
+  }
   done(): T {
-    return shared(this.data.subarray(0, this.length) as T);
+    return shared(this.view());
   }
 }
 
@@ -390,13 +394,13 @@ export class SearchIndexBuilder {
       }
     }
     const siteStart = new Int32Array(n + 1);
-    siteStart.set(this.siteStart.done());
+    siteStart.set(this.siteStart.view());
     siteStart[n] = this.siteId.length;
     const ruleStart = new Int32Array(n + 1);
-    ruleStart.set(this.ruleStart.done());
+    ruleStart.set(this.ruleStart.view());
     ruleStart[n] = this.ruleRefs.length;
     const ruleAltStart = new Int32Array(this.ruleKind.length + 1);
-    ruleAltStart.set(this.ruleAltStart.done());
+    ruleAltStart.set(this.ruleAltStart.view());
     ruleAltStart[this.ruleKind.length] = this.alts.length;
     const geneStart = new Int32Array(n + 1);
     const genes = new Int32Array(this.geneLists.reduce((s, l) => s + l.length, 0));

@@ -1,4 +1,7 @@
-import { SPECIFICITIES, TREATMENT_CLASSES } from '../ctgov-record';
+/**
+ * Filter values (spec 02 §3 Filters state), with no imports: the web app imports this file for
+ * its filter options, so the two cannot drift.
+ */
 
 /** Filter values as the web app sends them (spec 02 §3 Filters state). */
 export const TRIAL_PHASES = ['Phase 1', 'Phase 2', 'Phase 3', 'Phase 4', 'No Phase'] as const;
@@ -10,7 +13,33 @@ export type StudyTypeOption = (typeof STUDY_TYPES)[number];
 export const RECRUITING_STATUSES = ['Recruiting', 'Not yet recruiting'] as const;
 export type RecruitingStatusOption = (typeof RECRUITING_STATUSES)[number];
 
-export { SPECIFICITIES, TREATMENT_CLASSES };
+export const SPECIFICITIES = ['pantumor', 'specific', 'basket'] as const;
+export type Specificity = (typeof SPECIFICITIES)[number];
+
+/** The spec's treatment_subtype values (spec 02 §3 Filters). */
+export const TREATMENT_CLASSES = [
+  'Antibiotics',
+  'Antisense Oligonucleotides',
+  'Antivirals',
+  'Behavioral',
+  'Cell Therapy',
+  'Checkpoint Inhibitors',
+  'Chemotherapy',
+  'Combination Product',
+  'Device',
+  'Diagnostic Test',
+  'Dietary Supplement',
+  'Genetic',
+  'Hormone Therapy',
+  'Monoclonal Antibodies',
+  'Other',
+  'Procedure',
+  'Radiation Therapy',
+  'Radiopharmaceuticals',
+  'Targeted Therapy',
+  'Vaccines',
+] as const;
+export type TreatmentClass = (typeof TREATMENT_CLASSES)[number];
 
 export const SORTS = ['match', 'distance', 'newest'] as const;
 export type SortOrder = (typeof SORTS)[number];

@@ -315,42 +315,41 @@ export class TrialsSearchService {
     };
   }
 
-  private async cachedRows(version: string, ids: number[]): Promise<Map<number, SummaryRow>> {
-    const out = new Map<number, SummaryRow>();
-    const wanted: number[] = [];
-    for (const id of ids) {
-      const row = this.rows.get(`${version}:${id}`);
-      if (row) out.set(id, row);
-      else wanted.push(id);
-    }
-    if (wanted.length > 0) {
-      const rows: SummaryRow[] = await this.dataSource.query(
-        `SELECT ${SUMMARY_COLUMNS} FROM trial WHERE id = ANY($1::int[])`,
-        [wanted],
-      );
-      for (const row of rows) {
-        this.rows.set(`${version}:${row.id}`, row);
-        out.set(row.id, row);
-      }
-    }
-    return out;
+  private cachedRows(version: string, ids: number[]): Promise<Map<number, SummaryRow>> {
+    return this.cachedById(
+      this.rows,
+      version,
+      ids,
+      `SELECT ${SUMMARY_COLUMNS} FROM trial WHERE id = ANY($1::int[])`,
+    );
   }
 
-  private async cachedSites(version: string, ids: number[]): Promise<Map<number, SiteRow>> {
-    const out = new Map<number, SiteRow>();
+  private cachedSites(version: string, ids: number[]): Promise<Map<number, SiteRow>> {
+    return this.cachedById(
+      this.siteRows,
+      version,
+      ids,
+      `SELECT ${SITE_COLUMNS}, NULL::float8 AS meters FROM site WHERE id = ANY($1::int[])`,
+    );
+  }
+
+  /** Rows by id from the cache of this store version, the missing ones read with `sql`. */
+  private async cachedById<R extends { id: number }>(
+    cache: LRUCache<string, R>,
+    version: string,
+    ids: number[],
+    sql: string,
+  ): Promise<Map<number, R>> {
+    const out = new Map<number, R>();
     const wanted: number[] = [];
     for (const id of ids) {
-      const row = this.siteRows.get(`${version}:${id}`);
+      const row = cache.get(`${version}:${id}`);
       if (row) out.set(id, row);
       else wanted.push(id);
     }
     if (wanted.length > 0) {
-      const rows: SiteRow[] = await this.dataSource.query(
-        `SELECT ${SITE_COLUMNS}, NULL::float8 AS meters FROM site WHERE id = ANY($1::int[])`,
-        [wanted],
-      );
-      for (const row of rows) {
-        this.siteRows.set(`${version}:${row.id}`, row);
+      for (const row of await this.dataSource.query<R[]>(sql, [wanted])) {
+        cache.set(`${version}:${row.id}`, row);
         out.set(row.id, row);
       }
     }

@@ -1,4 +1,11 @@
 import type { SearchFiltersDto, TrialSummaryRequestDto } from '@/api/types.gen';
+import {
+  RECRUITING_STATUSES as API_RECRUITING_STATUSES,
+  SPECIFICITIES as API_SPECIFICITIES,
+  STUDY_TYPES as API_STUDY_TYPES,
+  TREATMENT_CLASSES,
+  TRIAL_PHASES as API_TRIAL_PHASES,
+} from '../../../../api/src/trials/search/search-options';
 
 /** The option values the API accepts (spec 02 §3 Filters state); labels are translated. */
 export type TrialPhase = NonNullable<SearchFiltersDto['trial_phase']>[number];
@@ -8,45 +15,12 @@ export type Specificity = NonNullable<SearchFiltersDto['specificity']>[number];
 export type TreatmentSubtype = NonNullable<SearchFiltersDto['treatment_subtype']>[number];
 export type SortOrder = NonNullable<TrialSummaryRequestDto['sort']>;
 
-export const TRIAL_PHASES: readonly TrialPhase[] = [
-  'Phase 1',
-  'Phase 2',
-  'Phase 3',
-  'Phase 4',
-  'No Phase',
-];
-export const STUDY_TYPES: readonly StudyType[] = [
-  'Interventional',
-  'Observational',
-  'Expanded Access',
-];
-export const RECRUITING_STATUSES: readonly RecruitingStatus[] = [
-  'Recruiting',
-  'Not yet recruiting',
-];
-export const SPECIFICITIES: readonly Specificity[] = ['pantumor', 'specific', 'basket'];
-export const TREATMENT_SUBTYPES: readonly TreatmentSubtype[] = [
-  'Antibiotics',
-  'Antisense Oligonucleotides',
-  'Antivirals',
-  'Behavioral',
-  'Cell Therapy',
-  'Checkpoint Inhibitors',
-  'Chemotherapy',
-  'Combination Product',
-  'Device',
-  'Diagnostic Test',
-  'Dietary Supplement',
-  'Genetic',
-  'Hormone Therapy',
-  'Monoclonal Antibodies',
-  'Other',
-  'Procedure',
-  'Radiation Therapy',
-  'Radiopharmaceuticals',
-  'Targeted Therapy',
-  'Vaccines',
-];
+// The values themselves come from the API's filter vocabulary, so the two cannot drift.
+export const TRIAL_PHASES: readonly TrialPhase[] = API_TRIAL_PHASES;
+export const STUDY_TYPES: readonly StudyType[] = API_STUDY_TYPES;
+export const RECRUITING_STATUSES: readonly RecruitingStatus[] = API_RECRUITING_STATUSES;
+export const SPECIFICITIES: readonly Specificity[] = API_SPECIFICITIES;
+export const TREATMENT_SUBTYPES: readonly TreatmentSubtype[] = TREATMENT_CLASSES;
 
 /**
  * The genetic-mutation filter's fixed list (spec 02 §3): the gene and biomarker names trials are

@@ -1,3 +1,4 @@
+import { CONDITION_KEYS } from '../../../../../api/src/common/conditions';
 import type { AppConfigResponseDto, FacilityEntryDto } from '@/api/types.gen';
 import { createTestConfig } from '@/testing/render';
 import type { PlaceDto } from '../api/places';
@@ -68,25 +69,7 @@ export const GROUP_3: Record<string, FacilityEntryDto> = {
   '401': { facility: 'Praxisklinik Mitte', city: 'Köln', state: '' },
 };
 
-export const ALL_CONDITIONS: AppConfigResponseDto['conditions'] = [
-  'acute_lymphoblastic_leukemia',
-  'acute_myeloid_leukemia',
-  'breast_cancer',
-  'cervical_cancer',
-  'cholangiocarcinoma',
-  'colorectal_cancer',
-  'esophageal_cancer',
-  'gastric_cancer',
-  'kidney_cancer',
-  'liver_cancer',
-  'lung_cancer',
-  'melanoma',
-  'multiple_myeloma',
-  'neuroendocrine_tumors',
-  'ovarian_cancer',
-  'pancreatic_cancer',
-  'prostate_cancer',
-];
+export const ALL_CONDITIONS: AppConfigResponseDto['conditions'] = [...CONDITION_KEYS];
 
 /** The public config with the hospital-selection countries. */
 export function configWithHospitalCountries(countries: string[]): AppConfigResponseDto {
