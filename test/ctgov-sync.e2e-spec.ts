@@ -6,10 +6,10 @@ import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { Env } from '../api/src/config/env';
 import { ENV } from '../api/src/config/env.token';
-import { CTGOV_CONDITION_TERMS } from '../api/src/trials/ctgov-sync-client';
-import { CtgovSyncRepository } from '../api/src/trials/ctgov-sync.repository';
-import { CtgovSyncScheduler } from '../api/src/trials/ctgov-sync-scheduler';
-import { type CtgovSyncResult, CtgovSyncService } from '../api/src/trials/ctgov-sync.service';
+import { CTGOV_CONDITION_TERMS } from '../api/src/trials/ctgov/ctgov-sync-client';
+import { CtgovSyncRepository } from '../api/src/trials/ctgov/ctgov-sync.repository';
+import { CtgovSyncScheduler } from '../api/src/trials/ctgov/ctgov-sync-scheduler';
+import { type CtgovSyncResult, CtgovSyncService } from '../api/src/trials/ctgov/ctgov-sync.service';
 import { TrialsImportService } from '../api/src/trials/trials-import.service';
 import { createTestApp, TestApp } from './utils/test-app';
 

@@ -7,8 +7,8 @@ import {
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { AUTH_METADATA, AuthOptions } from './auth.decorator';
-import type { AuthUser } from './jwt.strategy';
+import { AUTH_METADATA, AuthOptions } from '../common/auth/auth.decorator';
+import type { AuthUser } from '../common/auth/auth-user';
 
 /**
  * The global guard: a route marked with @Auth() needs a valid product token (and one of its

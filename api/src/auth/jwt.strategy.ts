@@ -3,14 +3,10 @@ import { PassportStrategy } from '@nestjs/passport';
 import jwt from 'jsonwebtoken';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { SigningKeysService } from '../signing-keys/signing-keys.service';
-import type { Role } from './auth.decorator';
+import type { AuthUser, Role } from '../common/auth/auth-user';
 import { PRODUCT_AUDIENCE, PRODUCT_ISSUER } from './product-token.service';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  roles: Role[];
-}
+export type { AuthUser };
 
 /** Verifies the product token on every protected call: RS256 only, our issuer and audience. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { SigningKeysService } from '../signing-keys/signing-keys.service';
-import type { Role } from './auth.decorator';
+import type { Role } from '../common/auth/auth-user';
 
 export const PRODUCT_ISSUER = 'trialflow-api';
 export const PRODUCT_AUDIENCE = 'trialflow';

@@ -18,7 +18,7 @@ import {
   validateSync,
   ValidationError,
 } from 'class-validator';
-import { COUNTRY_CODES } from '../places/country-codes';
+import { COUNTRY_CODES } from '../common/country-codes';
 
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -8,7 +8,7 @@ import {
   isCriterionKey,
 } from '../criteria/criteria';
 import { repoRoot } from '../common/repo-root';
-import { geneMatcher, parseStudy } from '../trials/ctgov-record';
+import { geneMatcher, parseStudy } from '../trials/ctgov/ctgov-record';
 import { extractRules } from './extract-rules';
 
 /**

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
-import { visitorCountry } from './country-codes';
+import { visitorCountry } from '../common/country-codes';
 import { PlaceDto, toPlaceDto } from './dto/place-response.dto';
 import { PlacesLoader } from './places-loader';
 import { FoundPlace, PlaceSearch, PlacesRepository } from './places.repository';

@@ -8,7 +8,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { AuthUser } from '../auth/jwt.strategy';
+import type { AuthUser } from '../common/auth/auth-user';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { GetQuestionnaireQuery } from './dto/get-questionnaire.query';
 import {
@@ -16,7 +16,7 @@ import {
   SaveQuestionnaireDto,
   toQuestionnaireResponse,
 } from './dto/questionnaire.dto';
-import { OptionalAuthGuard, OptionalUser } from './optional-auth.guard';
+import { OptionalAuthGuard, OptionalUser } from '../common/auth/optional-auth.guard';
 import { QuestionnaireService } from './questionnaire.service';
 
 const OWNER_NOTES =

@@ -1,5 +1,5 @@
 import { BadRequestException, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import type { AuthUser } from '../auth/jwt.strategy';
+import type { AuthUser } from '../common/auth/auth-user';
 import { toQuestionnaireResponse } from './dto/questionnaire.dto';
 import type { Questionnaire } from './questionnaire.entity';
 import {

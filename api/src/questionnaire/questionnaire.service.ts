@@ -4,7 +4,7 @@ import {
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
-import type { AuthUser } from '../auth/jwt.strategy';
+import type { AuthUser } from '../common/auth/auth-user';
 import { isAnswerField, validateAnswers, type Answers } from './answer-schema';
 import {
   OWNER_FIELDS,

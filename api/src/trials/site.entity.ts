@@ -8,7 +8,7 @@ import {
   type Relation,
 } from 'typeorm';
 import { Facility } from '../facilities/facility.entity';
-import type { SiteContact } from './ctgov-record';
+import type { SiteContact } from './ctgov/ctgov-record';
 import { Trial } from './trial.entity';
 
 /** Where a trial runs: one CT.gov location. Replaced as a whole when its trial is updated. */

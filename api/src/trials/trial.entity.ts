@@ -7,7 +7,7 @@ import {
 } from 'typeorm';
 import type { ConditionKey } from '../common/conditions';
 import type { EligibilityRule } from '../criteria/criteria';
-import type { Sex, Specificity, TrialIntervention } from './ctgov-record';
+import type { Sex, Specificity, TrialIntervention } from './ctgov/ctgov-record';
 
 // Ages in years (6 Months = 0.5); pg returns numeric as a string.
 const AGE_COLUMN = {

@@ -8,7 +8,7 @@ import { repoRoot } from '../common/repo-root';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
 import { applyCuration, type Curation, parseCurationFile } from '../eligibility/curation';
-import { expandPaths, type FileEntry, readStudyFile } from './ctgov-files';
+import { expandPaths, type FileEntry, readStudyFile } from './ctgov/ctgov-files';
 import {
   geneMatcher,
   InvalidRecordError,
@@ -16,7 +16,7 @@ import {
   parseGeneList,
   parseStudy,
   type TrialData,
-} from './ctgov-record';
+} from './ctgov/ctgov-record';
 import { SearchIndexService } from './search/search-index.service';
 import { TrialsRepository } from './trials.repository';
 

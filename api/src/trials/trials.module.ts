@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FacilitiesModule } from '../facilities/facilities.module';
-import { CtgovSyncScheduler } from './ctgov-sync-scheduler';
-import { CtgovSyncState } from './ctgov-sync-state.entity';
-import { CtgovSyncRepository } from './ctgov-sync.repository';
-import { CtgovSyncService } from './ctgov-sync.service';
+import { CtgovSyncScheduler } from './ctgov/ctgov-sync-scheduler';
+import { CtgovSyncState } from './ctgov/ctgov-sync-state.entity';
+import { CtgovSyncRepository } from './ctgov/ctgov-sync.repository';
+import { CtgovSyncService } from './ctgov/ctgov-sync.service';
 import { SearchIndexService } from './search/search-index.service';
 import { TrialsController } from './search/trials.controller';
 import { TrialsSearchService } from './search/trials-search.service';

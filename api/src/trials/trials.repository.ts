@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { FacilitiesRepository } from '../facilities/facilities.repository';
-import { facilityKey, type TrialData } from './ctgov-record';
+import { facilityKey, type TrialData } from './ctgov/ctgov-record';
 import { Trial } from './trial.entity';
 
 export interface StoredVersion {

@@ -8,9 +8,9 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Auth } from '../auth/auth.decorator';
-import { CurrentUser } from '../auth/current-user.decorator';
-import type { AuthUser } from '../auth/jwt.strategy';
+import { Auth } from '../common/auth/auth.decorator';
+import { CurrentUser } from '../common/auth/current-user.decorator';
+import type { AuthUser } from '../common/auth/auth-user';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { toUserResponse, UserEnvelopeDto } from './dto/user-response.dto';

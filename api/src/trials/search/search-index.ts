@@ -6,7 +6,7 @@ import {
   type Criterions,
   type EligibilityRule,
 } from '../../criteria/criteria';
-import { SPECIFICITIES, TREATMENT_CLASSES } from '../ctgov-record';
+import { SPECIFICITIES, TREATMENT_CLASSES } from '../ctgov/ctgov-record';
 import { matchScore } from './matching';
 import {
   phaseOptionsOf,

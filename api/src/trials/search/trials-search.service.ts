@@ -11,7 +11,7 @@ import {
   isCriterionKey,
 } from '../../criteria/criteria';
 import { type Answers, validateAnswers } from '../../questionnaire/answer-schema';
-import type { SiteContact, TrialIntervention } from '../ctgov-record';
+import type { SiteContact, TrialIntervention } from '../ctgov/ctgov-record';
 import type {
   CriterionResultDto,
   OpenQuestionDto,

@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import type { AuthUser } from '../auth/jwt.strategy';
+import type { AuthUser } from './auth-user';
 
 type MaybeSignedIn = Request & { user?: AuthUser };
 

@@ -1,6 +1,6 @@
 import { CtgovSyncScheduler, nextSyncTime } from './ctgov-sync-scheduler';
 import type { CtgovSyncService } from './ctgov-sync.service';
-import type { Env } from '../config/env';
+import type { Env } from '../../config/env';
 
 describe(CtgovSyncScheduler.name, () => {
   it('should pick the hour later the same day', () => {

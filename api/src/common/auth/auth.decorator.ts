@@ -1,8 +1,9 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { ErrorResponseDto } from '../dto/error-response.dto';
+import type { Role } from './auth-user';
 
-export type Role = 'hcp' | 'clinops';
+export type { Role };
 export const AUTH_METADATA = 'trialflow:auth';
 export const PRODUCT_BEARER = 'bearer';
 

@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { AuthUser } from './jwt.strategy';
+import type { AuthUser } from './auth-user';
 
 /** The caller of an @Auth() route. */
 export const CurrentUser = createParamDecorator(

@@ -6,8 +6,8 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import type { Env } from '../config/env';
-import { ENV } from '../config/env.token';
+import type { Env } from '../../config/env';
+import { ENV } from '../../config/env.token';
 import { CtgovSyncService } from './ctgov-sync.service';
 
 /** The next time it is `hour`:00 UTC, strictly after `now`. */

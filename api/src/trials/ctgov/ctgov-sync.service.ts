@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CONDITION_KEYS, type ConditionKey } from '../common/conditions';
-import type { Env } from '../config/env';
-import { ENV } from '../config/env.token';
+import { CONDITION_KEYS, type ConditionKey } from '../../common/conditions';
+import type { Env } from '../../config/env';
+import { ENV } from '../../config/env.token';
 import {
   CtgovRequestError,
   fetchStudiesPage,
@@ -12,14 +12,14 @@ import {
 } from './ctgov-sync-client';
 import type { CtgovSyncState } from './ctgov-sync-state.entity';
 import { CtgovSyncRepository } from './ctgov-sync.repository';
-import { formatSkipped } from './import-report';
+import { formatSkipped } from '../import-report';
 import {
   addCounts,
   emptyCounts,
   findGenesFile,
   type ImportCounts,
   TrialsImportService,
-} from './trials-import.service';
+} from '../trials-import.service';
 
 export interface CtgovSyncOptions {
   /** All 17 by default. */
