@@ -17,7 +17,7 @@ import {
   parseStudy,
   type TrialData,
 } from './ctgov/ctgov-record';
-import { SearchIndexService } from './search/search-index.service';
+import { SearchIndexService } from '../search/index/search-index.service';
 import { TrialsRepository } from './trials.repository';
 
 export interface ImportCounts {

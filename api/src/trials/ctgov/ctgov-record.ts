@@ -1,7 +1,7 @@
 import { CONDITION_KEYS, type ConditionKey } from '../../common/conditions';
 import type { EligibilityRule } from '../../criteria/criteria';
 import { extractRules } from '../../eligibility/extract-rules';
-import type { Specificity, TreatmentClass } from '../search/search-options';
+import type { Specificity, TreatmentClass } from '../../search/search-options';
 
 /**
  * Pure derivation of a trial from a ClinicalTrials.gov API v2 study record: no I/O, so the
@@ -15,7 +15,7 @@ export {
   type Specificity,
   TREATMENT_CLASSES,
   type TreatmentClass,
-} from '../search/search-options';
+} from '../../search/search-options';
 
 export const SEXES = ['ALL', 'FEMALE', 'MALE'] as const;
 export type Sex = (typeof SEXES)[number];
