@@ -1,5 +1,5 @@
 // Import speed through the real import path (TrialsImportService wired as the trials:import CLI
-// wires it), on the shared ClinicalTrials.gov records cloned in memory under new NCT ids
+// wires it), on the shipped ClinicalTrials.gov records cloned in memory under new NCT ids
 // (NCT99xxxxxx). Afterwards the store is emptied and only the real records are imported: they
 // are what the synthetic data is cloned from.
 import { performance } from 'node:perf_hooks';
@@ -42,12 +42,13 @@ export async function measureImport(dist, { url, ctgovDir, genesFile, minRecords
   const { TrialsRepository } = dist.load('trials/trials.repository');
   const { FacilitiesRepository } = dist.load('facilities/facilities.repository');
   const { TrialsImportService } = dist.load('trials/trials-import.service');
-  const { expandPaths, readStudyFile } = dist.load('trials/ctgov-files');
-  const { parseStudy, geneMatcher, parseGeneList, InvalidRecordError } =
-    dist.load('trials/ctgov-record');
+  const { expandPaths, readStudyFile } = dist.load('trials/ctgov/ctgov-files');
+  const { parseStudy, geneMatcher, parseGeneList, InvalidRecordError } = dist.load(
+    'trials/ctgov/ctgov-record',
+  );
   const { readFileSync } = await import('node:fs');
 
-  // 1. Reading and JSON-parsing the shared files (what importPaths does first).
+  // 1. Reading and JSON-parsing the shipped files (what importPaths does first).
   let started = performance.now();
   const files = expandPaths([ctgovDir]);
   const real = [];

@@ -14,7 +14,8 @@ Imports ClinicalTrials.gov API v2 study records (a JSON array, a { "studies": [.
 one study per line) into the trial store: new NCT ids are added, changed ones updated with their
 sites replaced, unchanged ones skipped. Malformed records are skipped with a reason; nothing
 stored is deleted. Folders are read for .json, .ndjson and .jsonl files (index.json excepted).
-Gene names come from genes.txt beside the inputs, or ../shared/data/genes.txt.`;
+Gene names come from genes.txt beside the inputs, else data/genes.txt. Files may be gzipped
+(.json.gz, .jsonl.gz).`;
 
 // Typed explicitly: a never-returning call narrows types only then.
 const fail: (message: string) => never = usageFailure(USAGE);

@@ -48,7 +48,7 @@ export interface ImportProgress {
 }
 
 export interface ImportOptions {
-  /** genes.txt; by default found beside the inputs or in ../shared/data. */
+  /** genes.txt; by default found beside the inputs, else the one shipped in data/. */
   genesFile?: string;
   onProgress?: (progress: ImportProgress) => void;
   batchSize?: number;
@@ -72,14 +72,17 @@ export function addCounts(into: ImportCounts, more: ImportCounts): void {
   }
 }
 
-/** genes.txt next to an input (or one folder up), else the shared data beside the repository. */
+/** The gene list shipped with the repository. */
+export const SHIPPED_GENES_FILE = join('data', 'genes.txt');
+
+/** genes.txt next to an input (or one folder up), else the one shipped in data/. */
 export function findGenesFile(paths: string[]): string | null {
   const candidates = paths.flatMap((p) => {
     const path = resolve(p);
     const dir = existsSync(path) && statSync(path).isDirectory() ? path : dirname(path);
     return [join(dir, 'genes.txt'), join(dir, '..', 'genes.txt')];
   });
-  candidates.push(join(repoRoot(), '..', 'shared', 'data', 'genes.txt'));
+  candidates.push(join(repoRoot(), SHIPPED_GENES_FILE));
   return candidates.find((c) => existsSync(c)) ?? null;
 }
 
