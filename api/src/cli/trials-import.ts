@@ -1,4 +1,4 @@
-import { runCli, usageFailure, withDatabase } from './cli-support';
+import { loadedPlaces, runCli, usageFailure, withDatabase } from './cli-support';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FacilitiesRepository } from '../facilities/facilities.repository';
@@ -74,6 +74,8 @@ async function main(): Promise<void> {
         new FacilitiesRepository(ds.getRepository(Facility)),
       ),
       env,
+      undefined,
+      await loadedPlaces(ds, env),
     );
     const report = await importer.importPaths(parsed.positionals, {
       genesFile: parsed.values.genes,

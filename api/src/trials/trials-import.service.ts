@@ -7,6 +7,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { repoRoot } from '../common/repo-root';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
+import { PlacesService } from '../places/places.service';
 import { applyCuration, type Curation, parseCurationFile } from '../eligibility/curation';
 import { expandPaths, type FileEntry, readStudyFile } from './ctgov/ctgov-files';
 import {
@@ -23,6 +24,10 @@ import { TrialsRepository } from './trials.repository';
 export interface ImportCounts {
   new: number;
   updated: number;
+  /** Sites of the stored trials without coordinates that got their city's from the gazetteer. */
+  approximateSites: number;
+  /** Sites of the stored trials left without coordinates (no such city in the gazetteer). */
+  unlocatedSites: number;
   /** Skipped records by reason: 'unchanged', 'no NCT id', 'unparsable line' … */
   skipped: Record<string, number>;
 }
@@ -60,13 +65,15 @@ const FIRST_BATCH = 100;
 const YIELD_EVERY_MS = 2;
 
 export function emptyCounts(): ImportCounts {
-  return { new: 0, updated: 0, skipped: {} };
+  return { new: 0, updated: 0, approximateSites: 0, unlocatedSites: 0, skipped: {} };
 }
 
 /** Adds one import's counts to a running total. */
 export function addCounts(into: ImportCounts, more: ImportCounts): void {
   into.new += more.new;
   into.updated += more.updated;
+  into.approximateSites += more.approximateSites;
+  into.unlocatedSites += more.unlocatedSites;
   for (const [reason, n] of Object.entries(more.skipped)) {
     into.skipped[reason] = (into.skipped[reason] ?? 0) + n;
   }
@@ -98,6 +105,7 @@ export class TrialsImportService {
     private readonly trials: TrialsRepository,
     @Optional() @Inject(ENV) private readonly env?: Pick<Env, 'TRIALS_CURATION_FILE'>,
     @Optional() private readonly searchIndex?: SearchIndexService,
+    @Optional() private readonly places?: PlacesService,
   ) {}
 
   /**
@@ -303,10 +311,35 @@ export class TrialsImportService {
         changed.push(trial);
       }
     }
+    await this.locateSites(changed, counts);
     await this.trials.upsertWithSites(changed);
     if (changed.length > 0) {
       this.searchIndex?.markStale();
     }
+  }
+
+  /**
+   * Sites the record gives no coordinates get their city's from the gazetteer (by city, state
+   * and country), marked approximate, so radius search finds them. Without the places module
+   * (a bare importer) they stay without.
+   */
+  private async locateSites(trials: TrialData[], counts: ImportCounts): Promise<void> {
+    const sites = trials.flatMap((t) => t.sites.filter((s) => s.lat === null || s.lon === null));
+    if (sites.length === 0) {
+      return;
+    }
+    const found = this.places ? await this.places.locateCities(sites) : [];
+    sites.forEach((site, i) => {
+      const at = found[i];
+      if (at) {
+        site.lat = at.lat;
+        site.lon = at.lon;
+        site.approximateLocation = true;
+        counts.approximateSites++;
+      } else {
+        counts.unlocatedSites++;
+      }
+    });
   }
 
   countTrials(): Promise<number> {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FacilitiesModule } from '../facilities/facilities.module';
+import { PlacesModule } from '../places/places.module';
 import { CtgovSyncScheduler } from './ctgov/ctgov-sync-scheduler';
 import { CtgovSyncState } from './ctgov/ctgov-sync-state.entity';
 import { CtgovSyncRepository } from './ctgov/ctgov-sync.repository';
@@ -16,7 +17,11 @@ import { TrialsStartupImport } from './trials-startup-import';
 
 /** The trial store, its ClinicalTrials.gov import and sync, and the trial search. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Trial, Site, CtgovSyncState]), FacilitiesModule],
+  imports: [
+    TypeOrmModule.forFeature([Trial, Site, CtgovSyncState]),
+    FacilitiesModule,
+    PlacesModule,
+  ],
   controllers: [TrialsController],
   providers: [
     TrialsRepository,
