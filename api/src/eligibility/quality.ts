@@ -8,8 +8,9 @@ import {
   isCriterionKey,
 } from '../criteria/criteria';
 import { repoRoot } from '../common/repo-root';
+import { geneMatcher } from '../trials/ctgov/ctgov-classify';
 import { readStudiesSync } from '../trials/ctgov/ctgov-files';
-import { geneMatcher, parseStudy } from '../trials/ctgov/ctgov-record';
+import { parseStudy } from '../trials/ctgov/ctgov-record';
 import { extractRules } from './extract-rules';
 
 /**
