@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import request from 'supertest';
 import { PlacesService } from '../api/src/places/places.service';
+import { SearchIndexService } from '../api/src/search/index/search-index.service';
 import { TrialsImportService } from '../api/src/trials/trials-import.service';
+import { insertSite, insertTrial } from './factories/trials';
 import { CTGOV_EXTRA_DIR, readStudies } from './utils/shipped-data';
 import { createTestApp, TestApp } from './utils/test-app';
 
@@ -21,6 +24,16 @@ type Study = {
 };
 
 /** Within a city's extent of where the gazetteer puts it. */
+const BERLIN = { lat: 52.52437, long: 13.41053 };
+const melanomaNearBerlin = (radius: number) => ({
+  type_of_disease: 'melanoma',
+  country: 'DE',
+  location: BERLIN,
+  radius,
+  radius_unit: 'KM',
+  criterions: {},
+});
+
 const near = (at: { lat: number; lon: number } | null, lat: number, lon: number): void => {
   expect(at).not.toBeNull();
   expect(Math.abs(at!.lat - lat)).toBeLessThan(0.3);
@@ -124,12 +137,86 @@ describe('Approximate site locations', () => {
       for (const s of original) {
         expect(s.approx).toBe(s.lat !== null);
       }
+      // Radius search finds the record through its approximately placed Berlin site.
+      const found = await request(t.http)
+        .post('/api/trials/summary')
+        .send(melanomaNearBerlin(50))
+        .expect(200);
+      const card = (
+        found.body.trials as { nctId: string; nearestSite: Record<string, unknown> }[]
+      ).find((c) => c.nctId === melanoma.protocolSection.identificationModule.nctId);
+      expect(card?.nearestSite).toMatchObject({ city: 'Berlin', approximateLocation: true });
       const first = sites.find((s) => s.nct_id === 'NCT99100001')!;
       expect(first).toMatchObject({ lat: 10.5, lon: 20.5, approx: false });
       const [stored] = await t.dataSource.query<{ n: string }[]>(
         'SELECT count(*) AS n FROM site WHERE approximate_location',
       );
       expect(Number(stored.n)).toBe(report.approximateSites);
+    });
+  });
+
+  describe('search and details', () => {
+    it('should flag a distance to an approximately placed site and not one to an exact site', async () => {
+      const trial = await insertTrial(t.dataSource, {
+        conditions: ['melanoma'],
+        briefTitle: 'A melanoma trial with one placed site',
+      });
+      // Placed at Potsdam's centre (~27 km from Berlin), and an exact site farther away.
+      const placed = await insertSite(t.dataSource, {
+        trialId: trial.id,
+        facilityName: 'Klinikum Ernst von Bergmann',
+        city: 'Potsdam',
+        state: 'Brandenburg',
+        zip: '',
+        status: '',
+        lat: 52.39886,
+        lon: 13.06566,
+        approximateLocation: true,
+      });
+      await insertSite(t.dataSource, {
+        trialId: trial.id,
+        facilityName: 'Universitätsklinikum Leipzig',
+        city: 'Leipzig',
+        state: 'Saxony',
+        lat: 51.3397,
+        lon: 12.3731,
+      });
+      t.app.get(SearchIndexService).markStale();
+
+      const res = await request(t.http)
+        .post('/api/trials/summary')
+        .send(melanomaNearBerlin(300))
+        .expect(200);
+      const card = (
+        res.body.trials as {
+          nctId: string;
+          nearestSite: { facilityId: number; distance: number; approximateLocation: boolean };
+          sitesInRadius: number;
+        }[]
+      ).find((c) => c.nctId === trial.nctId);
+      expect(card?.nearestSite).toMatchObject({
+        facilityId: placed.facilityId,
+        approximateLocation: true,
+      });
+      expect(card?.nearestSite.distance).toBeGreaterThan(20);
+      expect(card?.nearestSite.distance).toBeLessThan(35);
+      expect(card?.sitesInRadius).toBe(2);
+
+      const details = await request(t.http)
+        .get(`/api/trials/${trial.nctId}`)
+        .query({
+          q: Buffer.from(JSON.stringify({ latitude: BERLIN.lat, longitude: BERLIN.long })).toString(
+            'base64',
+          ),
+        })
+        .expect(200);
+      const flags = (details.body.sites as { city: string; approximateLocation: boolean }[]).map(
+        (s) => [s.city, s.approximateLocation],
+      );
+      expect(flags).toEqual([
+        ['Potsdam', true],
+        ['Leipzig', false],
+      ]);
     });
   });
 });
