@@ -1,5 +1,12 @@
 import { SUPPORTED_LANGUAGES } from '../../common/conditions';
-import { renderMail } from './mail-templates';
+import { type MailTemplate, renderMail } from './mail-templates';
+
+const REFERRAL_MAILS: MailTemplate[] = [
+  'request-new',
+  'request-status',
+  'request-cancelled',
+  'request-reminder',
+];
 
 const VARIABLES = {
   firstName: 'Ada',
@@ -11,13 +18,7 @@ const VARIABLES = {
 };
 
 describe(renderMail.name, () => {
-  it.each(
-    SUPPORTED_LANGUAGES.flatMap((l) =>
-      ['request-new', 'request-status', 'request-cancelled', 'request-reminder'].map(
-        (t) => [t, l] as const,
-      ),
-    ),
-  )(
+  it.each(SUPPORTED_LANGUAGES.flatMap((l) => REFERRAL_MAILS.map((t) => [t, l] as const)))(
     'should word %s in %s with the trial and a link, and nothing undefined',
     (template, language) => {
       const mail = renderMail(template, language, VARIABLES);
