@@ -1,10 +1,10 @@
-// The trial-search journey of issue 4 in a real browser against `npm start` with the shared
+// The trial-search journey of issue 4 in a real browser against `npm start` with the shipped
 // ClinicalTrials.gov records imported: log in, choose lung cancer near Berlin on home, answer the
 // questionnaire (NSCLC, EGFR positive, stage IV, ECOG 1), see the result cards with their
 // reasons, filter by phase, open a trial's details in its new tab; the same in Spanish; and the
 // path home → questionnaire → search with the filters panel on a 390 px wide phone.
 //
-// The shared records hold few open lung-cancer trials near Berlin, so the journey asserts what a
+// The shipped records hold few open lung-cancer trials near Berlin, so the journey asserts what a
 // user sees (cards, reasons, the filter's effect, the details), never a fixed number of trials.
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';

@@ -1,5 +1,5 @@
-// Browser smoke test: runs `npm start` on a throw-away data folder and free ports with the shared
-// ClinicalTrials.gov records imported, drives Debian's Chromium with playwright-core, and saves
+// Browser smoke test: runs `npm start` on a throw-away data folder and free ports with the
+// ClinicalTrials.gov records shipped in data/ imported (as a first start does), drives Debian's Chromium with playwright-core, and saves
 // screenshots under test-results/smoke/.
 import { spawn } from 'node:child_process';
 import {
@@ -22,8 +22,9 @@ import { searchJourney } from './search-journey.mjs';
 const root = resolve(import.meta.dirname, '..', '..');
 const shots = join(root, 'test-results', 'smoke');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The real records the trial search runs on (see shared/data/README.md).
-const TRIALS_DIR = process.env.TRIALS_IMPORT_DIR ?? resolve(root, '..', 'shared', 'data', 'ctgov');
+// The real records the trial search runs on: those shipped in data/ (see data/README.md), the
+// start-up import's default; TRIALS_IMPORT_DIR names others (relative to the repository root).
+const TRIALS_DIR = resolve(root, process.env.TRIALS_IMPORT_DIR || 'data');
 
 const freePort = () =>
   new Promise((done, fail) => {

@@ -12,3 +12,10 @@ export const TEXT_MAX = 60;
 /** Spec 01 §5: a password needs more than 8 characters. */
 export const PASSWORD_MIN_LENGTH = 9;
 export const PASSWORD_MAX_LENGTH = 256;
+/**
+ * A trial request's patient identifier (spec 01 §5 "only allowed characters"): letters, digits,
+ * space and - _ . / # — enough for hospital record numbers, nothing that reads as markup.
+ */
+export const REQUEST_IDENTIFIER = /^[\p{L}\p{M}\p{N} _./#-]+$/u;
+/** A ClinicalTrials.gov id. */
+export const NCT_ID = /^NCT\d{8}$/;
