@@ -9,6 +9,7 @@ import helmet from 'helmet';
 import type { Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module';
 import { createHttpLogger, createRootLogger, PinoNestLogger } from './common/logging/logger';
+import { MAX_JSON_BYTES, refuseUnsafeText, verifyJsonDepth } from './common/hostile-input';
 import { repoRoot } from './common/repo-root';
 import { createValidationPipe } from './common/validation';
 import type { Env } from './config/env';
@@ -66,7 +67,12 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.useBodyParser('json', { limit: '1mb' });
+  // Hostile input stops here, before class-transformer or Postgres sees it: size (413),
+  // nesting depth (400, checked on the raw bytes), NUL and lone surrogates (400).
+  // express.json directly: Nest's useBodyParser does not pass `verify` on.
+  app.use(express.json({ limit: MAX_JSON_BYTES, verify: verifyJsonDepth }));
+  app.use(express.urlencoded({ limit: MAX_JSON_BYTES, extended: true }));
+  app.use(refuseUnsafeText);
   // The spec's facility file path (spec 02 §7 call 4) is served as it is named, without /api.
   app.setGlobalPrefix(API_PREFIX, { exclude: [FACILITY_GROUP_FILE_ROUTE] });
   app.useGlobalPipes(createValidationPipe());

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
+import type { Logger as PinoLogger } from 'pino';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../api/src/app';
@@ -62,7 +63,10 @@ export async function dropTestDatabase(name: string): Promise<void> {
 }
 
 /** The real application, configured as in production, on a fresh copy of the database. */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { logger?: PinoLogger } = {},
+): Promise<TestApp> {
   const databaseName = await createTestDatabase();
   const env = validateEnv({
     NODE_ENV: 'test',
@@ -74,7 +78,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const app = await createApp({
     env,
     databaseUrl: databaseUrl(adminUrl(), databaseName),
-    logger: createRootLogger('silent', false),
+    logger: options.logger ?? createRootLogger('silent', false),
   });
   await app.init();
   return {
@@ -87,4 +91,15 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       await dropTestDatabase(databaseName);
     },
   };
+}
+
+/** A JSON-lines logger at `trace` whose output the test reads back with `text()`. */
+export function capturingLogger(): { logger: PinoLogger; text: () => string } {
+  const chunks: string[] = [];
+  const logger = createRootLogger('trace', false, {
+    write: (line: string) => {
+      chunks.push(line);
+    },
+  });
+  return { logger, text: () => chunks.join('') };
 }

@@ -75,6 +75,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (parserError?.type === 'entity.parse.failed') {
       return { statusCode: 400, message: 'The request body is not valid JSON' };
     }
+    if (parserError?.type === 'entity.too.deep') {
+      return { statusCode: 400, message: 'The request body is nested too deeply' };
+    }
     if (parserError?.type === 'entity.too.large') {
       return { statusCode: 413, message: 'The request body is too large' };
     }

@@ -4,9 +4,64 @@ import { pinoHttp, HttpLogger } from 'pino-http';
 import type { IncomingMessage } from 'node:http';
 import { assignRequestId } from './request-id';
 
-export function createRootLogger(level: string, pretty: boolean): PinoLogger {
-  return pino({
+interface DatabaseErrorFields {
+  name?: string;
+  code?: unknown;
+  table?: unknown;
+  column?: unknown;
+  constraint?: unknown;
+  routine?: unknown;
+  driverError?: DatabaseErrorFields;
+  parameters?: unknown;
+  detail?: unknown;
+}
+
+/** A TypeORM QueryFailedError or a pg DatabaseError: both carry row data or parameters. */
+function isDatabaseError(err: DatabaseErrorFields): boolean {
+  return (
+    'driverError' in err ||
+    'parameters' in err ||
+    (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code) && 'routine' in err)
+  );
+}
+
+/**
+ * The `err` serializer of every log line. Database errors keep only what locates the fault
+ * (SQLSTATE, table, column, constraint): their message, detail ("Failing row contains …"),
+ * query parameters and driver error hold the patient's or user's data.
+ */
+export function serializeError(err: unknown): unknown {
+  if (err === null || typeof err !== 'object') {
+    return err;
+  }
+  const e = err as DatabaseErrorFields & { cause?: unknown };
+  if (isDatabaseError(e)) {
+    const driver = e.driverError ?? e;
+    return {
+      type: e.name ?? 'DatabaseError',
+      message: 'Database error (parameters and row contents not logged)',
+      code: driver.code,
+      table: driver.table,
+      column: driver.column,
+      constraint: driver.constraint,
+      routine: driver.routine,
+    };
+  }
+  const serialized = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  if (e.cause !== undefined && serialized && typeof serialized === 'object') {
+    serialized.cause = serializeError(e.cause);
+  }
+  return serialized;
+}
+
+export function createRootLogger(
+  level: string,
+  pretty: boolean,
+  destination?: pino.DestinationStream,
+): PinoLogger {
+  const options: pino.LoggerOptions = {
     level,
+    serializers: { err: serializeError, error: serializeError },
     base: { service: 'trialflow-api' },
     timestamp: pino.stdTimeFunctions.isoTime,
     // Never let credentials or patient data reach the log through a stray object.
@@ -15,7 +70,8 @@ export function createRootLogger(level: string, pretty: boolean): PinoLogger {
       censor: '[redacted]',
     },
     transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /**
