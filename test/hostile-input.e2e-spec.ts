@@ -179,4 +179,72 @@ describe(AllExceptionsFilter.name, () => {
       }
     });
   });
+
+  describe('Cache-Control and documented statuses (finding 8)', () => {
+    it('should answer no-store on responses with personal data or tokens', async () => {
+      const { token, account, tokens } = await registerUser(t.http, t.dataSource);
+      const responses = [
+        await request(t.http)
+          .post('/api/identity/sign-in')
+          .send({ email: account.email, password: account.password }),
+        await request(t.http)
+          .post('/api/identity/refresh')
+          .send({ refreshToken: tokens.refreshToken }),
+        await request(t.http).get('/api/hcp/user/me').set('Authorization', `Bearer ${token}`),
+        await request(t.http)
+          .post('/api/questionnaire')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ other_disease: 'asthma' }),
+        await request(t.http).get('/api/questionnaire').set('Authorization', `Bearer ${token}`),
+      ];
+      const path = (r: request.Response) => (r.req as unknown as { path: string }).path;
+      expect(
+        responses.map((r) => [path(r), r.status, r.headers['cache-control'] as unknown]),
+      ).toEqual(responses.map((r) => [path(r), 200, 'no-store']));
+    });
+
+    it('should keep public caching where a route asks for it', async () => {
+      const res = await request(t.http).get('/api/identity/.well-known/jwks.json').expect(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=600');
+    });
+
+    it('should answer 415 for a form or plain-text body', async () => {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const res = await request(t.http)
+          .post('/api/identity/sign-in')
+          .set('Content-Type', type)
+          .send('email=a%40b.example&password=x');
+        expect([type, res.status, res.body.message]).toEqual([
+          type,
+          415,
+          'The request body must be application/json',
+        ]);
+      }
+    });
+
+    it('should document 400, 413 and 415 on every operation with a body, 404 with a path id', async () => {
+      const doc = (await request(t.http).get('/api/docs-json').expect(200)).body as {
+        paths: Record<string, Record<string, { requestBody?: object; responses: object }>>;
+      };
+      const missing: string[] = [];
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const [method, op] of Object.entries(item)) {
+          const want = [
+            '400',
+            ...(op.requestBody ? ['413', '415'] : []),
+            ...(path.includes('{') ? ['404'] : []),
+          ];
+          for (const status of want) {
+            if (!(status in op.responses)) {
+              missing.push(`${method} ${path} ${status}`);
+            }
+          }
+        }
+      }
+      expect(missing).toEqual([]);
+      expect(Object.keys(doc.paths['/api/identity/sign-in'].post.responses)).toEqual(
+        expect.arrayContaining(['400', '413', '415']),
+      );
+    });
+  });
 });

@@ -9,7 +9,13 @@ import helmet from 'helmet';
 import type { Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module';
 import { createHttpLogger, createRootLogger, PinoNestLogger } from './common/logging/logger';
-import { MAX_JSON_BYTES, refuseUnsafeText, verifyJsonDepth } from './common/hostile-input';
+import {
+  MAX_JSON_BYTES,
+  noStore,
+  refuseFormBodies,
+  refuseUnsafeText,
+  verifyJsonDepth,
+} from './common/hostile-input';
 import { repoRoot } from './common/repo-root';
 import { createValidationPipe } from './common/validation';
 import type { Env } from './config/env';
@@ -69,9 +75,11 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
   );
   // Hostile input stops here, before class-transformer or Postgres sees it: size (413),
   // nesting depth (400, checked on the raw bytes), NUL and lone surrogates (400).
-  // express.json directly: Nest's useBodyParser does not pass `verify` on.
+  app.use(noStore);
+  // express.json directly: Nest's useBodyParser does not pass `verify` on. Form bodies are
+  // refused (415) before any parser, so Nest's urlencoded parser never reads one.
+  app.use(refuseFormBodies);
   app.use(express.json({ limit: MAX_JSON_BYTES, verify: verifyJsonDepth }));
-  app.use(express.urlencoded({ limit: MAX_JSON_BYTES, extended: true }));
   app.use(refuseUnsafeText);
   // The spec's facility file path (spec 02 §7 call 4) is served as it is named, without /api.
   app.setGlobalPrefix(API_PREFIX, { exclude: [FACILITY_GROUP_FILE_ROUTE] });

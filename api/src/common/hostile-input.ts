@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Deepest nesting of arrays and objects a JSON body may have; the API's own shapes need < 10. */
@@ -112,5 +112,35 @@ export function refuseUnsafeText(req: Request, _res: Response, next: NextFunctio
     );
     return;
   }
+  next();
+}
+
+/** Body types a browser form may send across origins without a preflight. */
+const FORM_BODY_TYPES = /^(text\/plain|application\/x-www-form-urlencoded)\b/i;
+
+/**
+ * The API reads JSON (and multipart uploads): a body sent as a form or plain text is answered
+ * 415 instead of reaching a route as an empty body, which also shuts out cross-site form posts.
+ */
+export function refuseFormBodies(req: Request, _res: Response, next: NextFunction): void {
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined ||
+    Number(req.headers['content-length'] ?? 0) > 0;
+  if (hasBody && FORM_BODY_TYPES.test(req.headers['content-type'] ?? '')) {
+    next(
+      new UnsupportedMediaTypeException({
+        statusCode: 415,
+        message: 'The request body must be application/json',
+      }),
+    );
+    return;
+  }
+  next();
+}
+
+/** Every response of the API can hold personal data or tokens: browsers and proxies keep none. */
+export function noStore(_req: Request, res: Response, next: NextFunction): void {
+  // Routes with public, cacheable answers (JWKS, translations) set their own header later.
+  res.setHeader('Cache-Control', 'no-store');
   next();
 }

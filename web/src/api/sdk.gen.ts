@@ -16,6 +16,7 @@ import type {
   GetCaptchaChallengeErrors,
   GetCaptchaChallengeResponses,
   GetConfigData,
+  GetConfigErrors,
   GetConfigResponses,
   GetFacilityGroupData,
   GetFacilityGroupErrors,
@@ -27,8 +28,10 @@ import type {
   GetHealthErrors,
   GetHealthResponses,
   GetIdentityJwksData,
+  GetIdentityJwksErrors,
   GetIdentityJwksResponses,
   GetIdentityOpenIdConfigurationData,
+  GetIdentityOpenIdConfigurationErrors,
   GetIdentityOpenIdConfigurationResponses,
   GetMeData,
   GetMeErrors,
@@ -49,6 +52,7 @@ import type {
   GetTrialRequestResponses,
   GetTrialResponses,
   GetVisitorCountryData,
+  GetVisitorCountryErrors,
   GetVisitorCountryResponses,
   IdentityChangePasswordData,
   IdentityChangePasswordErrors,
@@ -96,6 +100,7 @@ import type {
   ListNotificationsErrors,
   ListNotificationsResponses,
   ListPartnersData,
+  ListPartnersErrors,
   ListPartnersResponses,
   ListTrialRequestsData,
   ListTrialRequestsErrors,
@@ -212,7 +217,7 @@ export const updateFacilityProgress = <ThrowOnError extends boolean = false>(
 export const getConfig = <ThrowOnError extends boolean = false>(
   options?: Options<GetConfigData, ThrowOnError>,
 ) =>
-  (options?.client ?? client).get<GetConfigResponses, unknown, ThrowOnError>({
+  (options?.client ?? client).get<GetConfigResponses, GetConfigErrors, ThrowOnError>({
     url: '/api/config',
     ...options,
   });
@@ -472,7 +477,7 @@ export const getHealth = <ThrowOnError extends boolean = false>(
 export const getIdentityJwks = <ThrowOnError extends boolean = false>(
   options?: Options<GetIdentityJwksData, ThrowOnError>,
 ) =>
-  (options?.client ?? client).get<GetIdentityJwksResponses, unknown, ThrowOnError>({
+  (options?.client ?? client).get<GetIdentityJwksResponses, GetIdentityJwksErrors, ThrowOnError>({
     url: '/api/identity/.well-known/jwks.json',
     ...options,
   });
@@ -483,10 +488,11 @@ export const getIdentityJwks = <ThrowOnError extends boolean = false>(
 export const getIdentityOpenIdConfiguration = <ThrowOnError extends boolean = false>(
   options?: Options<GetIdentityOpenIdConfigurationData, ThrowOnError>,
 ) =>
-  (options?.client ?? client).get<GetIdentityOpenIdConfigurationResponses, unknown, ThrowOnError>({
-    url: '/api/identity/.well-known/openid-configuration',
-    ...options,
-  });
+  (options?.client ?? client).get<
+    GetIdentityOpenIdConfigurationResponses,
+    GetIdentityOpenIdConfigurationErrors,
+    ThrowOnError
+  >({ url: '/api/identity/.well-known/openid-configuration', ...options });
 
 /**
  * Change the signed-in user's password
@@ -719,7 +725,7 @@ export const identityGetUser = <ThrowOnError extends boolean = false>(
 export const listPartners = <ThrowOnError extends boolean = false>(
   options?: Options<ListPartnersData, ThrowOnError>,
 ) =>
-  (options?.client ?? client).get<ListPartnersResponses, unknown, ThrowOnError>({
+  (options?.client ?? client).get<ListPartnersResponses, ListPartnersErrors, ThrowOnError>({
     url: '/api/partners',
     ...options,
   });
@@ -758,10 +764,11 @@ export const searchPlaces = <ThrowOnError extends boolean = false>(
 export const getVisitorCountry = <ThrowOnError extends boolean = false>(
   options?: Options<GetVisitorCountryData, ThrowOnError>,
 ) =>
-  (options?.client ?? client).get<GetVisitorCountryResponses, unknown, ThrowOnError>({
-    url: '/api/places/visitor-country',
-    ...options,
-  });
+  (options?.client ?? client).get<
+    GetVisitorCountryResponses,
+    GetVisitorCountryErrors,
+    ThrowOnError
+  >({ url: '/api/places/visitor-country', ...options });
 
 /**
  * The saved questionnaire of the caller

@@ -1691,6 +1691,10 @@ export type GetCaptchaChallengeData = {
 
 export type GetCaptchaChallengeErrors = {
   /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+  /**
    * reCAPTCHA is configured instead.
    */
   404: ErrorResponseDto;
@@ -1713,6 +1717,10 @@ export type ListFacilityProgressData = {
 };
 
 export type ListFacilityProgressErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
   /**
    * Missing, invalid or expired product token.
    */
@@ -1765,6 +1773,14 @@ export type UpdateFacilityProgressErrors = {
    * The request is cancelled.
    */
   409: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type UpdateFacilityProgressError =
@@ -1783,6 +1799,15 @@ export type GetConfigData = {
   query?: never;
   url: '/api/config';
 };
+
+export type GetConfigErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+};
+
+export type GetConfigError = GetConfigErrors[keyof GetConfigErrors];
 
 export type GetConfigResponses = {
   200: AppConfigResponseDto;
@@ -1877,6 +1902,10 @@ export type GetTranslationsData = {
 
 export type GetTranslationsErrors = {
   /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+  /**
    * The language is not supported.
    */
   404: ErrorResponseDto;
@@ -1917,6 +1946,10 @@ export type ListNotificationsErrors = {
    * The userId is not the caller’s.
    */
   403: ErrorResponseDto;
+  /**
+   * Nothing of that id (or not visible to the caller).
+   */
+  404: ErrorResponseDto;
 };
 
 export type ListNotificationsError = ListNotificationsErrors[keyof ListNotificationsErrors];
@@ -1954,6 +1987,14 @@ export type CreateNotificationErrors = {
    * No such trial request.
    */
   404: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
   /**
    * A reminder about this request was sent less than an hour ago (reminderTooSoon).
    */
@@ -1995,6 +2036,14 @@ export type MarkNotificationsSeenErrors = {
    * No such trial request.
    */
   404: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type MarkNotificationsSeenError =
@@ -2020,6 +2069,14 @@ export type LoginEmailErrors = {
    * The identity token is not valid.
    */
   401: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type LoginEmailError = LoginEmailErrors[keyof LoginEmailErrors];
@@ -2056,6 +2113,14 @@ export type CreateTrialRequestErrors = {
    * The maximum of 50 requests is reached (errors.progress: maxRequestsReached).
    */
   409: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type CreateTrialRequestError = CreateTrialRequestErrors[keyof CreateTrialRequestErrors];
@@ -2089,6 +2154,10 @@ export type ListTrialRequestsErrors = {
    * The userId is not the caller’s.
    */
   403: ErrorResponseDto;
+  /**
+   * Nothing of that id (or not visible to the caller).
+   */
+  404: ErrorResponseDto;
 };
 
 export type ListTrialRequestsError = ListTrialRequestsErrors[keyof ListTrialRequestsErrors];
@@ -2130,6 +2199,14 @@ export type UpdateTrialRequestErrors = {
    * The request is cancelled (errors.progress: requestCancelled).
    */
   409: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type UpdateTrialRequestError = UpdateTrialRequestErrors[keyof UpdateTrialRequestErrors];
@@ -2194,6 +2271,14 @@ export type SignupErrors = {
    * User already exists.
    */
   409: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type SignupError = SignupErrors[keyof SignupErrors];
@@ -2212,6 +2297,10 @@ export type GetMeData = {
 };
 
 export type GetMeErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
   /**
    * Missing, invalid or expired product token.
    */
@@ -2246,6 +2335,14 @@ export type UpdateUserErrors = {
    */
   403: ErrorResponseDto;
   404: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type UpdateUserError = UpdateUserErrors[keyof UpdateUserErrors];
@@ -2267,6 +2364,10 @@ export type DeleteUserData = {
 
 export type DeleteUserErrors = {
   /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+  /**
    * Missing, invalid or expired product token.
    */
   401: ErrorResponseDto;
@@ -2274,6 +2375,10 @@ export type DeleteUserErrors = {
    * Another user.
    */
   403: ErrorResponseDto;
+  /**
+   * Nothing of that id (or not visible to the caller).
+   */
+  404: ErrorResponseDto;
 };
 
 export type DeleteUserError = DeleteUserErrors[keyof DeleteUserErrors];
@@ -2292,6 +2397,10 @@ export type GetHealthData = {
 };
 
 export type GetHealthErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
   /**
    * The Health Check is not successful
    */
@@ -2380,6 +2489,15 @@ export type GetIdentityJwksData = {
   url: '/api/identity/.well-known/jwks.json';
 };
 
+export type GetIdentityJwksErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+};
+
+export type GetIdentityJwksError = GetIdentityJwksErrors[keyof GetIdentityJwksErrors];
+
 export type GetIdentityJwksResponses = {
   200: JwksDto;
 };
@@ -2392,6 +2510,16 @@ export type GetIdentityOpenIdConfigurationData = {
   query?: never;
   url: '/api/identity/.well-known/openid-configuration';
 };
+
+export type GetIdentityOpenIdConfigurationErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+};
+
+export type GetIdentityOpenIdConfigurationError =
+  GetIdentityOpenIdConfigurationErrors[keyof GetIdentityOpenIdConfigurationErrors];
 
 export type GetIdentityOpenIdConfigurationResponses = {
   200: OpenIdConfigurationDto;
@@ -2416,6 +2544,14 @@ export type IdentityChangePasswordErrors = {
    * Missing, invalid or revoked access token.
    */
   401: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type IdentityChangePasswordError =
@@ -2440,6 +2576,14 @@ export type IdentityConfirmForgotPasswordErrors = {
    * Missing or malformed input.
    */
   400: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type IdentityConfirmForgotPasswordError =
@@ -2468,6 +2612,14 @@ export type IdentityConfirmSignUpErrors = {
    * UserNotFoundException
    */
   404: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
   /**
    * LimitExceededException
    */
@@ -2500,6 +2652,14 @@ export type IdentityForgotPasswordErrors = {
    * UserNotFoundException
    */
   404: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type IdentityForgotPasswordError =
@@ -2556,6 +2716,14 @@ export type IdentityRefreshErrors = {
    * Refresh Token has been revoked / has expired
    */
   401: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type IdentityRefreshError = IdentityRefreshErrors[keyof IdentityRefreshErrors];
@@ -2582,6 +2750,14 @@ export type IdentityResendConfirmationCodeErrors = {
    * UserNotFoundException
    */
   404: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type IdentityResendConfirmationCodeError =
@@ -2610,6 +2786,14 @@ export type IdentityRespondToChallengeErrors = {
    * Invalid or expired session.
    */
   401: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type IdentityRespondToChallengeError =
@@ -2634,6 +2818,14 @@ export type IdentityRevokeTokenErrors = {
    * Missing or malformed input.
    */
   400: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type IdentityRevokeTokenError = IdentityRevokeTokenErrors[keyof IdentityRevokeTokenErrors];
@@ -2670,6 +2862,14 @@ export type IdentitySignInErrors = {
    */
   404: ErrorResponseDto;
   /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
+  /**
    * Password attempts exceeded
    */
   429: ErrorResponseDto;
@@ -2699,6 +2899,14 @@ export type IdentitySignUpErrors = {
    * UsernameExistsException
    */
   409: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type IdentitySignUpError = IdentitySignUpErrors[keyof IdentitySignUpErrors];
@@ -2769,6 +2977,15 @@ export type ListPartnersData = {
   url: '/api/partners';
 };
 
+export type ListPartnersErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+};
+
+export type ListPartnersError = ListPartnersErrors[keyof ListPartnersErrors];
+
 export type ListPartnersResponses = {
   200: Array<PartnerResponseDto>;
 };
@@ -2789,6 +3006,10 @@ export type GetPartnerErrors = {
    * userSource is not a valid name.
    */
   400: ErrorResponseDto;
+  /**
+   * Nothing of that id (or not visible to the caller).
+   */
+  404: ErrorResponseDto;
 };
 
 export type GetPartnerError = GetPartnerErrors[keyof GetPartnerErrors];
@@ -2836,6 +3057,15 @@ export type GetVisitorCountryData = {
   query?: never;
   url: '/api/places/visitor-country';
 };
+
+export type GetVisitorCountryErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+};
+
+export type GetVisitorCountryError = GetVisitorCountryErrors[keyof GetVisitorCountryErrors];
 
 export type GetVisitorCountryResponses = {
   200: VisitorCountryResponseDto;
@@ -2895,6 +3125,14 @@ export type SaveQuestionnaireErrors = {
    * A token that is not valid.
    */
   401: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type SaveQuestionnaireError = SaveQuestionnaireErrors[keyof SaveQuestionnaireErrors];
@@ -2918,6 +3156,14 @@ export type SearchTrialsErrors = {
    * Incomplete location criteria (named), an unknown criterion, a bad filter value.
    */
   400: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type SearchTrialsError = SearchTrialsErrors[keyof SearchTrialsErrors];
@@ -2940,6 +3186,14 @@ export type SummarizeTrialsErrors = {
    * Incomplete location criteria (named), an unknown criterion, a bad filter value.
    */
   400: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
 };
 
 export type SummarizeTrialsError = SummarizeTrialsErrors[keyof SummarizeTrialsErrors];
