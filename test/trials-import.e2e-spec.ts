@@ -211,6 +211,7 @@ describe('Trials import', () => {
     expect(berlin).toBeGreaterThan(0);
   });
 
+  // 857 records and the gazetteer's load, beside the other test files: minutes on a busy machine.
   it('should import the shipped records into an empty store at start, the health check answering meanwhile', async () => {
     // 'data', the default outside tests, relative to the repository root.
     const other = await createTestApp({ TRIALS_IMPORT_DIR: 'data' });
@@ -231,5 +232,5 @@ describe('Trials import', () => {
     } finally {
       await other.close();
     }
-  });
+  }, 180_000);
 });

@@ -10,6 +10,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,20 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The real records the trial search runs on: those shipped in data/ (see data/README.md), the
 // start-up import's default; TRIALS_IMPORT_DIR names others (relative to the repository root).
 const TRIALS_DIR = resolve(root, process.env.TRIALS_IMPORT_DIR || 'data');
+
+/** The studies the index.json files of the import folder (and its sub-folders) list; 0: none. */
+function indexedStudies(dir) {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    return 0;
+  }
+  return readdirSync(dir, { withFileTypes: true }).reduce((n, entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      return n + indexedStudies(path);
+    }
+    return entry.name === 'index.json' ? n + JSON.parse(readFileSync(path, 'utf8')).length : n;
+  }, 0);
+}
 
 const freePort = () =>
   new Promise((done, fail) => {
@@ -328,7 +343,15 @@ async function main() {
 
     const pgUrl = `postgres://postgres:trialflow-local@127.0.0.1:${pgPort}/trialflow`;
     await accountsJourney({ browser, url, pgUrl, shots, check, expect });
-    await searchJourney({ browser, url, pgUrl, shots, check, expect });
+    await searchJourney({
+      browser,
+      url,
+      pgUrl,
+      shots,
+      check,
+      expect,
+      expectedTrials: indexedStudies(TRIALS_DIR),
+    });
 
     await check(
       'after a crash of the API, npm start recovers the embedded Postgres and keeps the data',
