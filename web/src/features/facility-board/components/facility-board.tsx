@@ -183,7 +183,7 @@ function Card({
         <button
           type="button"
           className="board-card__handle"
-          aria-label={t('requests.board.moveMenu', { identifier: card.identifier })}
+          aria-label={t('requests.board.drag', { identifier: card.identifier })}
           {...attributes}
           {...listeners}
         >
