@@ -32,7 +32,8 @@ export function requestDetailsHref(request: TrialRequestItem): string {
     nctId: request.trialId,
     form: request.questionnaire as Parameters<typeof detailsHref>[0]['form'],
     requestId: request._id,
-    facilityId: request.selectedLocation?.facility_id ?? null,
+    // Only a selected location's facility (spec 01 §2); 0 or none means no facility.
+    facilityId: request.selectedLocation?.facility_id || null,
   });
 }
 
