@@ -136,19 +136,19 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
         await details.getByRole('button', { name: 'Request this trial' }).click();
         const modal = details.getByRole('dialog', { name: 'Request this trial' });
         await modal.waitFor();
-        const site = await modal.getByLabel('Trial site').inputValue();
+        const site = await modal.getByLabel('Trial site', { exact: true }).inputValue();
         expect(/^\d+$/.test(site), `no site preselected (${site})`);
         // The spec's messages: nothing entered, then too long, then no consent.
         await modal.getByRole('button', { name: 'Confirm request' }).click();
         await modal.getByText('Please enter a patient identifier.').waitFor();
         await modal.getByText('Please agree to our consent before confirming.').waitFor();
-        await modal.getByLabel('Patient identifier').fill('ABCDEFGHIJKLMNOPQRSTU');
+        await modal.getByLabel('Patient identifier', { exact: true }).fill('ABCDEFGHIJKLMNOPQRSTU');
         await modal.getByRole('button', { name: 'Confirm request' }).click();
         await modal
           .getByText('Please enter a shorter identifier, max 20 characters', { exact: true })
           .waitFor();
         await details.screenshot({ path: join(shots, 'en-referral-contact-errors-desktop.png') });
-        await modal.getByLabel('Patient identifier').fill(identifier);
+        await modal.getByLabel('Patient identifier', { exact: true }).fill(identifier);
         await modal.getByRole('checkbox').check();
         await modal.getByRole('button', { name: 'Confirm request' }).click();
         const done = details.getByRole('dialog', { name: 'Request sent' });
