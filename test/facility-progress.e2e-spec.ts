@@ -52,7 +52,7 @@ describe(FacilityProgressController.name, () => {
         .set(...bearer(hcp))
         .send(requestBody(hcp, trial, { identifier }))
         .expect(201)
-    ).body.progress._id;
+    ).body.progress._id as string;
 
   const board = async (u: TestUser): Promise<Card[]> =>
     (
@@ -60,7 +60,7 @@ describe(FacilityProgressController.name, () => {
         .get('/api/clinops/facility-progress')
         .set(...bearer(u))
         .expect(200)
-    ).body;
+    ).body as Card[];
 
   const move = (u: TestUser, id: string, body: Record<string, unknown>): request.Test =>
     request(t.http)

@@ -78,7 +78,7 @@ describe(NotificationsController.name, () => {
         .set(...bearer(hcp))
         .send(requestBody(hcp, trial, { identifier }))
         .expect(201)
-    ).body.progress._id;
+    ).body.progress._id as string;
 
   const setStatus = (
     u: TestUser,
@@ -97,7 +97,7 @@ describe(NotificationsController.name, () => {
         .get(`/api/hcp/hcpprogressnotifications/${u.id}`)
         .set(...bearer(u))
         .expect(200)
-    ).body;
+    ).body as Panel[];
 
   const outbox = (email: string): Promise<OutboxRow[]> =>
     t.dataSource.query(
@@ -179,7 +179,7 @@ describe(NotificationsController.name, () => {
           .set(...bearer(fresh))
           .send(requestBody(fresh, trial, { identifier }))
           .expect(201)
-      ).body.progress._id;
+      ).body.progress._id as string;
     const a = await mk('A');
     const b = await mk('B');
     await setStatus(clinops, a, 'inReview').expect(200);

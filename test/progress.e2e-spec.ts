@@ -285,7 +285,8 @@ describe(ProgressController.name, () => {
         .send(body);
 
     beforeAll(async () => {
-      requestId = (await create(hcp, requestBody(hcp, trial)).expect(201)).body.progress._id;
+      requestId = (await create(hcp, requestBody(hcp, trial)).expect(201)).body.progress
+        ._id as string;
     });
 
     it('should let clinops of the site set each status with a note, from any status', async () => {
