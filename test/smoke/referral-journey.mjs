@@ -292,7 +292,7 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
         await done.getByText('Request status changed successfully').waitFor();
         await done.getByRole('button', { name: 'Ok' }).click();
         await panel.getByText(note).waitFor({ timeout: 10_000 });
-        await shot(details, 'en-referral-clinops-details-desktop');
+        await panel.screenshot({ path: join(shots, 'en-referral-clinops-panel-desktop.png') });
         await details.close();
 
         const notice = hcpPage
@@ -314,7 +314,10 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
         await hcpPanel.waitFor({ timeout: 15_000 });
         await hcpPanel.getByText('Accepted').first().waitFor();
         await hcpPanel.getByText(note).waitFor();
-        await shot(hcpPage, 'en-referral-hcp-details-desktop');
+        // Opened from the notification without the answers: the link gets them from the request.
+        await hcpPage.waitForURL((u) => Boolean(u.searchParams.get('q')), { timeout: 10_000 });
+        await hcpPage.screenshot({ path: join(shots, 'en-referral-hcp-details-desktop.png') });
+        await hcpPanel.screenshot({ path: join(shots, 'en-referral-hcp-panel-desktop.png') });
         const [seen] = await query(
           pgUrl,
           `SELECT count(*)::int AS unseen FROM notification_recipient r
@@ -346,7 +349,7 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
         await card.waitFor({ timeout: 15_000 });
         await card.getByRole('button', { name: `${identifier} verschieben` }).click();
         await card.getByRole('button', { name: 'Nach Entschieden verschieben' }).click();
-        await card.getByRole('button', { name: 'Angenommen' }).click();
+        await card.getByRole('button', { name: 'Angenommen', exact: true }).click();
         const decided = column(clinopsPage, 'decisionMade').getByTestId(`card-${identifier}`);
         await decided.getByText('Angenommen').waitFor({ timeout: 10_000 });
         await expectNoRawKeys(clinopsPage, 'board (de)', expect);
