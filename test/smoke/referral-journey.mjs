@@ -333,7 +333,7 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
     );
 
     await check(
-      'referral (de, desktop): the board in German; a decision moves the card to Entschieden',
+      'referral (de, desktop): the board in German; a decision moves the card to Entschieden, a mouse drag back to Infos benötigt',
       async () => {
         expect(state.requestId, 'no request was made');
         await clinopsPage.goto(`${url}/`);
@@ -354,6 +354,27 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
         await decided.getByText('Angenommen').waitFor({ timeout: 10_000 });
         await expectNoRawKeys(clinopsPage, 'board (de)', expect);
         await shot(clinopsPage, 'de-referral-board-desktop');
+
+        // Drag and drop with the mouse: the handle to Infos benötigt clears the decision.
+        const handle = decided.getByRole('button', { name: `${identifier} ziehen` });
+        const from = await handle.boundingBox();
+        const to = await column(clinopsPage, 'infoNeeded').boundingBox();
+        await clinopsPage.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+        await clinopsPage.mouse.down();
+        await clinopsPage.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
+        await clinopsPage.mouse.up();
+        await column(clinopsPage, 'infoNeeded')
+          .getByTestId(`card-${identifier}`)
+          .waitFor({ timeout: 10_000 });
+        const [flags] = await query(
+          pgUrl,
+          'SELECT info_needed, decision_made, approved FROM facility_progress WHERE request_id = $1',
+          [state.requestId],
+        );
+        expect(
+          flags.info_needed && !flags.decision_made && flags.approved === null,
+          `flags after the drag ${JSON.stringify(flags)}`,
+        );
       },
     );
 
@@ -408,7 +429,7 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
       try {
         await logInClinops(page, url, clinops);
         await page.goto(`${url}/clinops/dashboard`);
-        await column(page, 'decisionMade').getByTestId(`card-${identifier}`).waitFor({
+        await column(page, 'infoNeeded').getByTestId(`card-${identifier}`).waitFor({
           timeout: 15_000,
         });
         await expectNoHorizontalOverflow(page, 'board (phone)', expect);
