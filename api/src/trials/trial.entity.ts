@@ -5,8 +5,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { ConditionKey } from '../common/conditions';
-import type { EligibilityRule } from '../criteria/criteria';
+import type { ConditionKey, EligibilityRule } from '@trialflow/contract';
 import type { Sex, Specificity, TrialIntervention } from './ctgov/ctgov-record';
 
 // Ages in years (6 Months = 0.5); pg returns numeric as a string.
@@ -70,7 +69,7 @@ export class Trial {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   interventions: TrialIntervention[];
 
-  /** Gene and biomarker names (from shared genes.txt) the record mentions. */
+  /** Gene and biomarker names (from genes.txt, data/genes.txt by default) the record mentions. */
   @Column({ type: 'text', array: true, default: '{}' })
   genes: string[];
 

@@ -1,4 +1,4 @@
-import type { Criterions, EligibilityRule } from '../../criteria/criteria';
+import type { Criterions, EligibilityRule } from '@trialflow/contract';
 import { evaluateRules } from '../matching';
 import { chordToKm, unitVector } from './geo-cells';
 import { SearchIndexBuilder } from './index-builder';

@@ -28,7 +28,7 @@ import esSearch from './es/search.json';
 import deRequests from './de/requests.json';
 import enRequests from './en/requests.json';
 import esRequests from './es/requests.json';
-import type { Language } from '../../common/conditions';
+import type { Language } from '@trialflow/contract';
 
 /**
  * Every string the web app shows, per language. Each file is one top-level namespace

@@ -40,6 +40,7 @@ function site(facilityId: number, facility: string, distance: number | null): Tr
     distance,
     lat: null,
     lon: null,
+    approximateLocation: false,
   };
 }
 
