@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMe, updateUser } from '@/api/sdk.gen';
 import type { UserResponseDto } from '@/api/types.gen';
@@ -7,7 +7,6 @@ import { renderWithApp, TEST_HCP } from '@/testing/render';
 import { joinPhone, splitPhone } from './countries';
 
 // /dashboard loads its route chunk and, beside it, the trial requests: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('@/api/sdk.gen', async (importOriginal) => ({
