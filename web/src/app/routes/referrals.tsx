@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FacilityBoard } from '@/features/facility-board';
 import { NotificationsPanel } from '@/features/notifications';
-import { usePatientForm } from '@/features/patient-form';
+import { usePatientForm } from '@/lib/patient-form';
 import { decodeQuestionnaire, encodeQuestionnaire } from '@/features/search';
 import { TrialDetailsScreen, unitLabel } from '@/features/trial-details';
 import {
