@@ -103,7 +103,12 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
 
   await check('referral: the trials are searchable and the HCP account exists', async () => {
     createUser(pgUrl, hcp);
-    await waitForTrials(url, pgUrl, 0, 180_000);
+    try {
+      await waitForTrials(url, pgUrl, 0, 180_000);
+    } catch {
+      // One refused connection on a busy machine is not a failure of the product: ask again.
+      await waitForTrials(url, pgUrl, 0, 180_000);
+    }
   });
 
   const hcpContext = await browser.newContext(DESKTOP);

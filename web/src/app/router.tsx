@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -39,20 +40,24 @@ const referral = (name: 'DetailsRoute' | 'ClinopsDetailsRoute') => async () => {
   return { Component: routes[name] };
 };
 
-const referralGuarded =
-  (name: 'TrialRequestsMobileRoute' | 'MobileNotificationsRoute' | 'FacilityBoardRoute') =>
-  async () => {
-    const routes = await import('./routes/referrals');
-    const Screen = routes[name];
-    const Guard = name === 'FacilityBoardRoute' ? RequireClinops : RequireLogin;
-    return {
-      Component: () => (
-        <Guard>
-          <Screen />
-        </Guard>
-      ),
-    };
-  };
+type GuardedReferralRoute =
+  'TrialRequestsMobileRoute' | 'MobileNotificationsRoute' | 'FacilityBoardRoute';
+
+/**
+ * A guarded referral screen: the guard decides at once (a redirect never waits for the screen's
+ * code), then the screen loads.
+ */
+const referralGuarded = (name: GuardedReferralRoute) => {
+  const Screen = lazy(async () => ({ default: (await import('./routes/referrals'))[name] }));
+  const Guard = name === 'FacilityBoardRoute' ? RequireClinops : RequireLogin;
+  return (
+    <Guard>
+      <Suspense fallback={<Spinner />}>
+        <Screen />
+      </Suspense>
+    </Guard>
+  );
+};
 
 /** The route table of spec 01 §2. */
 export const routes: RouteObject[] = [
@@ -72,11 +77,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.mobileNotifications,
-        lazy: referralGuarded('MobileNotificationsRoute'),
+        element: referralGuarded('MobileNotificationsRoute'),
       },
       {
         path: paths.trialRequestsMobile,
-        lazy: referralGuarded('TrialRequestsMobileRoute'),
+        element: referralGuarded('TrialRequestsMobileRoute'),
       },
       { path: paths.detailsPattern, lazy: referral('DetailsRoute') },
       { path: paths.detailsOncobitPattern, lazy: referral('DetailsRoute') },
@@ -119,7 +124,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.dashboard, lazy: dashboardRoute('DashboardRoute') },
       { path: paths.dashboardProfile, lazy: dashboardRoute('ProfileRoute') },
-      { path: paths.clinopsDashboard, lazy: referralGuarded('FacilityBoardRoute') },
+      { path: paths.clinopsDashboard, element: referralGuarded('FacilityBoardRoute') },
       { path: paths.login, lazy: identityScreen('LoginScreen') },
       { path: paths.confirm, lazy: identityScreen('ConfirmScreen') },
       { path: paths.registerWithEmailPattern, lazy: identityScreen('RegisterScreen') },

@@ -106,7 +106,7 @@ export function DetailsRoute() {
           />
         )
       }
-      aside={() =>
+      top={() =>
         requestId && user ? (
           <RequestPanel requestId={requestId} role={user.clinopsuser ? 'clinops' : 'hcp'} />
         ) : null
@@ -122,7 +122,7 @@ export function ClinopsDetailsRoute() {
   useRequestAnswersInLink(requestId);
   return (
     <TrialDetailsScreen
-      aside={() => (requestId ? <RequestPanel requestId={requestId} role="clinops" /> : null)}
+      top={() => (requestId ? <RequestPanel requestId={requestId} role="clinops" /> : null)}
     />
   );
 }

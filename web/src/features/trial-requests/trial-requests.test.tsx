@@ -335,10 +335,18 @@ describe('cancel and update-status modals', () => {
     vi.mocked(updateTrialRequest).mockImplementation(() =>
       ok({ progress: trialRequest({ status: 'cancelled' }) }),
     );
-    const { user } = renderWithApp(null, {
+    const { user, router } = renderWithApp(null, {
       route: '/details/NCT04487080?requestID=2f7c1d2e-8a51-4c3b-9a57-000000000001',
       user: TEST_HCP,
     });
+    // Opened without the answers (as from a notification): the link gets them from the request.
+    await waitFor(() => expect(router?.state.location.search).toContain('q='));
+    const params = new URLSearchParams(router?.state.location.search);
+    expect(JSON.parse(atob(params.get('q') ?? ''))).toEqual({
+      type_of_disease: 'lung_cancer',
+      egfr: 'yes',
+    });
+    expect(params.get('facility')).toBe('42');
     const panel = await screen.findByTestId('request-panel');
     expect(screen.queryByRole('button', { name: 'Request this trial' })).not.toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Cancel request' }));
@@ -375,10 +383,11 @@ describe('cancel and update-status modals', () => {
     vi.mocked(updateTrialRequest).mockImplementation(() =>
       ok({ progress: trialRequest({ status: 'accepted' }) }),
     );
-    const { user } = renderWithApp(null, {
+    const { user, router } = renderWithApp(null, {
       route: '/details/clinops/NCT04487080?id=2f7c1d2e-8a51-4c3b-9a57-000000000001',
       user: TEST_CLINOPS,
     });
+    await waitFor(() => expect(router?.state.location.search).toContain('q='));
     const panel = await screen.findByTestId('request-panel');
     await user.click(within(panel).getByRole('button', { name: 'Update status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update trial request status' });
@@ -424,10 +433,11 @@ describe('cancel and update-status modals', () => {
   it('should show the Error popup when the change fails', async () => {
     vi.mocked(getTrialRequest).mockImplementation(() => ok(requestDetails()));
     vi.mocked(updateTrialRequest).mockRejectedValue({ statusCode: 409, message: 'final' });
-    const { user } = renderWithApp(null, {
+    const { user, router } = renderWithApp(null, {
       route: '/details/clinops/NCT04487080?id=2f7c1d2e-8a51-4c3b-9a57-000000000001',
       user: TEST_CLINOPS,
     });
+    await waitFor(() => expect(router?.state.location.search).toContain('q='));
     await user.click(await screen.findByRole('button', { name: 'Update status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update trial request status' });
     await user.click(within(dialog).getByRole('button', { name: 'Rejected' }));

@@ -78,8 +78,11 @@ function TextBlock({ text }: { text: string }) {
 export interface TrialDetailsSlots {
   /** Beside the registry link, e.g. the request button. */
   headerAction?: (trial: TrialDetailsDto, facility: number | null) => ReactNode;
-  /** At the top of the side column, e.g. the trial request the page was opened for. */
-  aside?: (trial: TrialDetailsDto, facility: number | null) => ReactNode;
+  /**
+   * Above the trial's sections, full width, e.g. the trial request the page was opened for: on a
+   * phone it is the first thing after the title, not below the whole trial.
+   */
+  top?: (trial: TrialDetailsDto, facility: number | null) => ReactNode;
 }
 
 function TrialDetailsView({
@@ -174,6 +177,8 @@ function TrialDetailsView({
           {t('search.details.answersUnreadable')}
         </p>
       ) : null}
+
+      {slots.top?.(trial, facility)}
 
       <div className="trial-details__layout">
         <div className="trial-details__main">
@@ -273,7 +278,6 @@ function TrialDetailsView({
         </div>
 
         <div className="trial-details__aside">
-          {slots.aside?.(trial, facility)}
           <SitesSection sites={trial.sites} unit={trial.unit} facility={facility} />
         </div>
       </div>
