@@ -28,5 +28,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // jsdom journeys take seconds each on a 2-core machine running other jobs; 5 s failed there.
+    testTimeout: 20_000,
   },
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -6,7 +7,6 @@ import { CatchAllRoute } from './routes/catch-all';
 import { RequireClinops, RequireHomeSession, RequireLogin } from './routes/guards';
 import { HomeRoute } from './routes/home';
 import { RouteError } from './routes/route-error';
-import { UpcomingScreen } from './routes/upcoming-screen';
 
 const staticPage =
   (
@@ -35,7 +35,29 @@ const dashboardRoute = (name: 'DashboardRoute' | 'ProfileRoute') => async () => 
   };
 };
 
-const upcoming = (titleKey: string) => <UpcomingScreen titleKey={titleKey} />;
+const referral = (name: 'DetailsRoute' | 'ClinopsDetailsRoute') => async () => {
+  const routes = await import('./routes/referrals');
+  return { Component: routes[name] };
+};
+
+type GuardedReferralRoute =
+  'TrialRequestsMobileRoute' | 'MobileNotificationsRoute' | 'FacilityBoardRoute';
+
+/**
+ * A guarded referral screen: the guard decides at once (a redirect never waits for the screen's
+ * code), then the screen loads.
+ */
+const referralGuarded = (name: GuardedReferralRoute) => {
+  const Screen = lazy(async () => ({ default: (await import('./routes/referrals'))[name] }));
+  const Guard = name === 'FacilityBoardRoute' ? RequireClinops : RequireLogin;
+  return (
+    <Guard>
+      <Suspense fallback={<Spinner />}>
+        <Screen />
+      </Suspense>
+    </Guard>
+  );
+};
 
 /** The route table of spec 01 §2. */
 export const routes: RouteObject[] = [
@@ -53,21 +75,17 @@ export const routes: RouteObject[] = [
           </RequireHomeSession>
         ),
       },
-      { path: paths.mobileNotifications, element: upcoming('common.screens.notifications') },
-      { path: paths.trialRequestsMobile, element: upcoming('common.screens.trialRequests') },
       {
-        path: paths.detailsPattern,
-        lazy: async () => ({
-          Component: (await import('@/features/trial-details')).TrialDetailsScreen,
-        }),
+        path: paths.mobileNotifications,
+        element: referralGuarded('MobileNotificationsRoute'),
       },
       {
-        path: paths.detailsOncobitPattern,
-        lazy: async () => ({
-          Component: (await import('@/features/trial-details')).TrialDetailsScreen,
-        }),
+        path: paths.trialRequestsMobile,
+        element: referralGuarded('TrialRequestsMobileRoute'),
       },
-      { path: paths.detailsClinopsPattern, element: upcoming('common.screens.trialDetails') },
+      { path: paths.detailsPattern, lazy: referral('DetailsRoute') },
+      { path: paths.detailsOncobitPattern, lazy: referral('DetailsRoute') },
+      { path: paths.detailsClinopsPattern, lazy: referral('ClinopsDetailsRoute') },
       {
         path: paths.questionnaire,
         lazy: async () => {
@@ -106,10 +124,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.dashboard, lazy: dashboardRoute('DashboardRoute') },
       { path: paths.dashboardProfile, lazy: dashboardRoute('ProfileRoute') },
-      {
-        path: paths.clinopsDashboard,
-        element: <RequireClinops>{upcoming('common.screens.board')}</RequireClinops>,
-      },
+      { path: paths.clinopsDashboard, element: referralGuarded('FacilityBoardRoute') },
       { path: paths.login, lazy: identityScreen('LoginScreen') },
       { path: paths.confirm, lazy: identityScreen('ConfirmScreen') },
       { path: paths.registerWithEmailPattern, lazy: identityScreen('RegisterScreen') },

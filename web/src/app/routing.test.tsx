@@ -1,6 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { renderWithApp, TEST_CLINOPS, TEST_HCP } from '@/testing/render';
+
+// The first route of the file and the facility board load their chunks: allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 describe('routing (spec 01 §2)', () => {
   it('should send a logged-out visitor from / to /login', async () => {

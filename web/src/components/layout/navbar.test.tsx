@@ -3,6 +3,8 @@ import { STORAGE_KEYS } from '@/lib/storage';
 import { renderWithApp, TEST_HCP } from '@/testing/render';
 import { truncateName } from './navbar';
 
+// /dashboard loads its route chunk and, beside it, the trial requests: allow for a busy machine.
+
 const LONG_NAME = 'Maximiliana Alexandrina Konstantina-Friederike Ann';
 
 describe(truncateName.name, () => {

@@ -1,11 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getTrial } from '@/api/sdk.gen';
 import type { CriterionResultDto, TrialDetailsDto, TrialSiteDto } from '@/api/types.gen';
 import { renderWithApp } from '@/testing/render';
 
 // The first render loads the lazy route chunk: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 vi.mock('@/api/sdk.gen', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/sdk.gen')>()),
