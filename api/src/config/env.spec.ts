@@ -76,12 +76,20 @@ describe('validateEnv', () => {
     expect(problemsOf({ RECAPTCHA_SITE_KEY: 'k' }).join('\n')).toContain('RECAPTCHA_SECRET_KEY');
   });
 
-  it('should refuse the embedded database in production', () => {
+  it('should refuse the embedded database and a missing mail server in production', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'DATABASE_URL must be set when NODE_ENV=production',
+      'SMTP_URL must be set when NODE_ENV=production',
     ]);
     expect(
       problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/trialflow' }),
+    ).toEqual(['SMTP_URL must be set when NODE_ENV=production']);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://u:p@db:5432/trialflow',
+        SMTP_URL: 'smtp://mail:25',
+      }),
     ).toEqual([]);
   });
 

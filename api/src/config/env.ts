@@ -401,9 +401,17 @@ export function validateEnv(raw: Record<string, string | undefined>): Env {
   if (errors.length > 0) {
     throw new EnvValidationError(describe(errors));
   }
+  const production: string[] = [];
   if (env.NODE_ENV === 'production' && env.DATABASE_URL === undefined) {
     // The embedded Postgres is for a developer's machine, never for a deployment.
-    throw new EnvValidationError(['DATABASE_URL must be set when NODE_ENV=production']);
+    production.push('DATABASE_URL must be set when NODE_ENV=production');
+  }
+  if (env.NODE_ENV === 'production' && env.SMTP_URL === undefined) {
+    // Without a mail server, one-time codes would go to the log and sit in the outbox.
+    production.push('SMTP_URL must be set when NODE_ENV=production');
+  }
+  if (production.length > 0) {
+    throw new EnvValidationError(production);
   }
   return env;
 }
