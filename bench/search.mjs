@@ -284,7 +284,7 @@ async function main() {
   log(`Trial search benchmark — sizes ${SIZES.map(thousands).join(', ')}; ${DURATION} s runs`);
   const dist = new DistSnapshot(root);
   running.dist = dist;
-  const searchReady = dist.has('trials/search/trials.controller.js');
+  const searchReady = dist.has('search/search.controller.js');
   if (!searchReady) {
     log(
       'The compiled API has no trials search controller yet: only health and import are measured.',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import type { Criterions, EligibilityRule } from '../api/src/criteria/criteria';
-import { evaluateRules } from '../api/src/trials/search/matching';
+import { evaluateRules } from '../api/src/search/matching';
 import { TrialsImportService } from '../api/src/trials/trials-import.service';
 import { createTestApp, TestApp } from './utils/test-app';
 

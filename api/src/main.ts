@@ -4,7 +4,7 @@ import { createRootLogger } from './common/logging/logger';
 import { loadEnvOrExit } from './config/load-env';
 import { EmbeddedPostgresError } from './database/embedded-postgres';
 import { resolveDatabase } from './database/resolve-database';
-import { SearchIndexService } from './trials/search/search-index.service';
+import { SearchIndexService } from './search/index/search-index.service';
 
 async function bootstrap(): Promise<void> {
   const env = loadEnvOrExit();

@@ -42,9 +42,9 @@ export async function measureImport(dist, { url, ctgovDir, genesFile, minRecords
   const { TrialsRepository } = dist.load('trials/trials.repository');
   const { FacilitiesRepository } = dist.load('facilities/facilities.repository');
   const { TrialsImportService } = dist.load('trials/trials-import.service');
-  const { expandPaths, readStudyFile } = dist.load('trials/ctgov-files');
-  const { parseStudy, geneMatcher, parseGeneList, InvalidRecordError } =
-    dist.load('trials/ctgov-record');
+  const { expandPaths, readStudyFile } = dist.load('trials/ctgov/ctgov-files');
+  const { parseStudy, InvalidRecordError } = dist.load('trials/ctgov/ctgov-record');
+  const { geneMatcher, parseGeneList } = dist.load('trials/ctgov/ctgov-classify');
   const { readFileSync } = await import('node:fs');
 
   // 1. Reading and JSON-parsing the shared files (what importPaths does first).

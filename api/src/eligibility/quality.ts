@@ -8,7 +8,8 @@ import {
   isCriterionKey,
 } from '../criteria/criteria';
 import { repoRoot } from '../common/repo-root';
-import { geneMatcher, parseStudy } from '../trials/ctgov/ctgov-record';
+import { geneMatcher } from '../trials/ctgov/ctgov-classify';
+import { parseStudy } from '../trials/ctgov/ctgov-record';
 import { extractRules } from './extract-rules';
 
 /**

@@ -9,15 +9,9 @@ import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
 import { applyCuration, type Curation, parseCurationFile } from '../eligibility/curation';
 import { expandPaths, type FileEntry, readStudyFile } from './ctgov/ctgov-files';
-import {
-  geneMatcher,
-  InvalidRecordError,
-  nctIdOf,
-  parseGeneList,
-  parseStudy,
-  type TrialData,
-} from './ctgov/ctgov-record';
-import { SearchIndexService } from './search/search-index.service';
+import { geneMatcher, parseGeneList } from './ctgov/ctgov-classify';
+import { InvalidRecordError, nctIdOf, parseStudy, type TrialData } from './ctgov/ctgov-record';
+import { SearchIndexService } from '../search/index/search-index.service';
 import { TrialsRepository } from './trials.repository';
 
 export interface ImportCounts {

@@ -4,7 +4,7 @@ import { CRITERIA, type EligibilityRule } from '../../../api/src/criteria/criter
 import de from '../../../api/src/translations/locales/de/search.json';
 import en from '../../../api/src/translations/locales/en/search.json';
 import es from '../../../api/src/translations/locales/es/search.json';
-import { describeRule } from '../../../api/src/trials/search/rule-text';
+import { describeRule } from '../../../api/src/search/rule-text';
 import {
   criterionName,
   criterionRule,

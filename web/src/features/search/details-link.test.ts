@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeQuestionnaire, detailsHref, encodeQuestionnaire } from './details-link';
 import { SEARCH_FORM } from './testing/fixtures';
 
-/** The API's decoder (trials-search.service.ts decodeAnswers): base64 → UTF-8 → JSON. */
+/** The API's decoder (api/src/search/to-index-query.ts decodeAnswers): base64 → UTF-8 → JSON. */
 function serverDecode(q: string): unknown {
   const text = Buffer.from(q.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
   return JSON.parse(text);

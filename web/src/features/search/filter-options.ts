@@ -5,7 +5,7 @@ import {
   STUDY_TYPES as API_STUDY_TYPES,
   TREATMENT_CLASSES,
   TRIAL_PHASES as API_TRIAL_PHASES,
-} from '../../../../api/src/trials/search/search-options';
+} from '../../../../api/src/search/search-options';
 
 /** The option values the API accepts (spec 02 §3 Filters state); labels are translated. */
 export type TrialPhase = NonNullable<SearchFiltersDto['trial_phase']>[number];

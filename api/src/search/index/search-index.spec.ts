@@ -1,14 +1,9 @@
 import type { Criterions, EligibilityRule } from '../../criteria/criteria';
-import { evaluateRules } from './matching';
-import {
-  chordToKm,
-  type IndexQuery,
-  type IndexResult,
-  type IndexTrialRow,
-  orderUpTo,
-  SearchIndexBuilder,
-  unitVector,
-} from './search-index';
+import { evaluateRules } from '../matching';
+import { chordToKm, unitVector } from './geo-cells';
+import { SearchIndexBuilder } from './index-builder';
+import type { IndexQuery, IndexResult, IndexTrialRow } from './index-types';
+import { orderUpTo } from './selection';
 
 const BERLIN = { lat: 52.52, lon: 13.405 };
 const POTSDAM = { lat: 52.3906, lon: 13.0645 }; // ~27 km from Berlin

@@ -15,7 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CONDITION_KEYS } from '../../../common/conditions';
+import { CONDITION_KEYS } from '../../common/conditions';
 import {
   RADIUS_UNITS,
   RECRUITING_STATUSES,

@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CRITERION_KEYS } from '../../../criteria/criteria';
-import { RADIUS_UNITS, type RadiusUnit } from '../search-options';
+import { CRITERIA, CRITERION_KEYS, type Criterions } from '../../criteria/criteria';
+import type { IndexResult } from '../index/index-types';
+import { evaluateRules, type RuleEvaluation } from '../matching';
+import { describeRule } from '../rule-text';
+import {
+  fromKm,
+  PAGE_SIZE,
+  phaseOptionsOf,
+  RADIUS_UNITS,
+  type RadiusUnit,
+} from '../search-options';
+import type { SiteRow, SummaryRow } from '../search.repository';
 
 const COUNTS = {
   type: 'object',
@@ -53,7 +63,7 @@ export class TrialHitDto {
   facilityId: number;
 }
 
-class SearchPageDto {
+export class SearchPageDto {
   @ApiProperty({ description: 'Trials matching in all (every page).', example: 42 })
   total: number;
 
@@ -244,4 +254,102 @@ export class TrialDetailsDto extends TrialSummaryDto {
 
   @ApiProperty({ description: 'Answers were given (q): the evaluation is about this patient.' })
   evaluated: boolean;
+}
+
+/** How many open questions a page lists. */
+const OPEN_QUESTIONS = 10;
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+/** A distance in km in the response's unit, to one decimal. */
+export function toDistance(km: number, unit: RadiusUnit): number {
+  return round1(fromKm(km, unit));
+}
+
+/** What every page says besides its trials: total, page, unit, facets, open questions. */
+export function toSearchPage(result: IndexResult, page: number, unit: RadiusUnit): SearchPageDto {
+  return {
+    total: result.total,
+    page,
+    pageSize: PAGE_SIZE,
+    unit,
+    facets: result.facets,
+    openQuestions: result.openQuestions.slice(0, OPEN_QUESTIONS).map((o): OpenQuestionDto => ({
+      key: o.key,
+      label: CRITERIA[o.key].label,
+      trials: o.trials,
+    })),
+  };
+}
+
+function toCriterionResult(
+  e: RuleEvaluation,
+  outcome: CriterionResultDto['outcome'],
+  withText: boolean,
+): CriterionResultDto {
+  const r = e.rule;
+  return {
+    key: r.key,
+    label: CRITERIA[r.key]?.label ?? r.key,
+    kind: r.kind,
+    outcome,
+    rule: describeRule(r),
+    // The rule's parts, for clients that word it in the reader's language.
+    ...(r.anyOf?.length ? { anyOf: r.anyOf } : {}),
+    ...(r.min !== undefined && r.min !== null && Number.isFinite(r.min) ? { min: r.min } : {}),
+    ...(r.max !== undefined && r.max !== null && Number.isFinite(r.max) ? { max: r.max } : {}),
+    ...(r.value ? { value: r.value } : {}),
+    ...(withText ? { text: r.text } : {}),
+    section: r.section,
+    ...(e.qualified ? { qualified: true } : {}),
+    ...(r.source === 'curation' ? { curated: true } : {}),
+  };
+}
+
+export function toTrialSite(s: SiteRow, unit: RadiusUnit): TrialSiteDto {
+  return {
+    facilityId: s.facility_id,
+    facility: s.facility_name,
+    city: s.city,
+    state: s.state,
+    zip: s.zip,
+    country: s.country,
+    status: s.status,
+    contacts: s.contacts,
+    distance: s.meters === null ? null : toDistance(s.meters / 1000, unit),
+    lat: s.lat,
+    lon: s.lon,
+  };
+}
+
+/**
+ * A card evaluated for the criterions; `withText` adds each rule's source sentence (the details
+ * screen shows them).
+ */
+export function toTrialSummary(
+  t: SummaryRow,
+  criterions: Criterions,
+  now: Date,
+  withText: boolean,
+): Omit<TrialSummaryDto, 'nearestSite' | 'sitesInRadius'> {
+  const evaluation = evaluateRules(t.rules, criterions, now);
+  return {
+    nctId: t.nct_id,
+    briefTitle: t.brief_title,
+    officialTitle: t.official_title,
+    phases: phaseOptionsOf(t.phases),
+    overallStatus: t.overall_status,
+    studyType: t.study_type,
+    specificity: t.specificity,
+    conditions: t.conditions,
+    sponsor: t.sponsor,
+    startDate: t.start_date,
+    interventions: t.interventions,
+    score: evaluation.score,
+    matched: evaluation.matched.map((e) => toCriterionResult(e, 'matched', withText)),
+    toCheck: evaluation.toCheck.map((e) => toCriterionResult(e, 'to_check', withText)),
+    conflicting: evaluation.conflicting.map((e) => toCriterionResult(e, 'conflicting', withText)),
+  };
 }

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { type IndexArrays, type IndexQuery, type IndexResult, SearchIndex } from './search-index';
+import type { IndexArrays, IndexQuery, IndexResult } from './index-types';
+import { SearchIndex } from './search-index';
 
 /**
  * A search worker thread (search-workers.ts starts them): holds a SearchIndex over the shared

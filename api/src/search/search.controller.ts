@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../../common/dto/error-response.dto';
+import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { TrialDetailsParams, TrialDetailsQuery } from './dto/trial-details.params';
 import {
   TrialDetailsDto,
@@ -14,7 +14,7 @@ import {
   TrialSummaryResponseDto,
 } from './dto/trial-search-response.dto';
 import { TrialSearchDto, TrialSummaryRequestDto } from './dto/trial-search.dto';
-import { TrialsSearchService } from './trials-search.service';
+import { SearchService } from './search.service';
 
 const SEARCH_NOTES =
   'Only trials taking patients (recruiting or not yet recruiting) with an open site in the ' +
@@ -24,8 +24,8 @@ const SEARCH_NOTES =
 /** Trial search (spec 02 §7 calls 1 and 2) and the details screen. Public, like the spec's host. */
 @ApiTags('trials')
 @Controller('trials')
-export class TrialsController {
-  constructor(private readonly search: TrialsSearchService) {}
+export class SearchController {
+  constructor(private readonly search: SearchService) {}
 
   @Post('questionnaire')
   @HttpCode(200)

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { IndexQuery, IndexResult, SearchIndex } from './search-index';
+import type { IndexQuery, IndexResult } from './index-types';
+import type { SearchIndex } from './search-index';
 import type { WorkerReply, WorkerRequest } from './search-worker';
 
 interface Pending {

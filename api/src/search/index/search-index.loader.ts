@@ -2,8 +2,9 @@ import type { Pool, PoolClient } from 'pg';
 import Cursor from 'pg-cursor';
 import type { DataSource } from 'typeorm';
 import type { EligibilityRule } from '../../criteria/criteria';
-import { SearchIndex, SearchIndexBuilder } from './search-index';
-import { CLOSED_SITE_STATUSES } from './search-options';
+import { CLOSED_SITE_STATUSES } from '../search-options';
+import { SearchIndexBuilder } from './index-builder';
+import type { SearchIndex } from './search-index';
 
 const BATCH = 20_000;
 

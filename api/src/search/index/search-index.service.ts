@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../../config/env';
 import { ENV } from '../../config/env.token';
-import type { IndexQuery, IndexResult, SearchIndex } from './search-index';
+import type { IndexQuery, IndexResult } from './index-types';
+import type { SearchIndex } from './search-index';
 import { loadSearchIndex, readStoreVersion } from './search-index.loader';
 import { SearchWorkers, searchWorkersAvailable } from './search-workers';
 

@@ -1,0 +1,189 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import {
+  toDistance,
+  toSearchPage,
+  toTrialSite,
+  toTrialSummary,
+  type TrialDetailsDto,
+  type TrialSearchResponseDto,
+  type TrialSummaryDto,
+  type TrialSummaryResponseDto,
+} from './dto/trial-search-response.dto';
+import type { TrialSearchDto, TrialSummaryRequestDto } from './dto/trial-search.dto';
+import type { IndexResult } from './index/index-types';
+import type { SearchIndex } from './index/search-index';
+import { SearchIndexService } from './index/search-index.service';
+import { isOpenSiteStatus, PAGE_SIZE, toKm } from './search-options';
+import { SearchRepository } from './search.repository';
+import { indexQueryKey, type ResolvedSearch, toDetailsQuery, toIndexQuery } from './to-index-query';
+
+/**
+ * The trial search (spec 02 §7 calls 1 and 2) and the details screen: converts the request
+ * (to-index-query.ts), searches the in-memory index, reads the rows of the page
+ * (search.repository.ts) and maps them (the response DTO file).
+ */
+@Injectable()
+export class SearchService {
+  /** Whole sorted results by query (paging through a result, call 1 then call 2). */
+  private readonly cache = new LRUCache<string, IndexResult>({
+    max: 256,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (r) => r.keys.byteLength + 4096,
+  });
+
+  constructor(
+    private readonly indexes: SearchIndexService,
+    private readonly repository: SearchRepository,
+  ) {}
+
+  /** Spec call 1: the page of hits, the total, facets and open questions. */
+  async search(dto: TrialSearchDto): Promise<TrialSearchResponseDto> {
+    const resolved = toIndexQuery(dto);
+    const { index, result } = await this.run(resolved);
+    const { page, unit, query } = resolved;
+    const hits = index.hits(result, (page - 1) * PAGE_SIZE, page * PAGE_SIZE, query);
+    return {
+      ...toSearchPage(result, page, unit),
+      nctIds: hits.map((h) => h.nctId),
+      trials: hits.map((h) => ({
+        nctId: h.nctId,
+        score: h.score,
+        distance: toDistance(h.distanceKm, unit),
+        facilityId: h.facilityId,
+      })),
+    };
+  }
+
+  /** Spec call 2: summaries with reasons, for the page or for the trials named. */
+  async summary(dto: TrialSummaryRequestDto): Promise<TrialSummaryResponseDto> {
+    const resolved = toIndexQuery(dto);
+    const { index, result, version } = await this.run(resolved);
+    const { page, unit, query } = resolved;
+    // The trials named (spec call 2 after call 1), else the page of the search.
+    const named = dto.trials?.map((n) => n.toUpperCase());
+    const positions = named?.map((n) => index.positionOf(n));
+    const hits = positions
+      ? index.hitsAt(
+          positions.filter((p) => p >= 0),
+          query,
+        )
+      : index.hits(result, (page - 1) * PAGE_SIZE, page * PAGE_SIZE, query);
+    const [rows, sites] = await Promise.all([
+      this.repository.findSummaryRowsByIds(
+        version,
+        hits.map((h) => h.trialId),
+      ),
+      this.repository.findSiteRowsByIds(
+        version,
+        hits.filter((h) => h.siteId >= 0).map((h) => h.siteId),
+      ),
+    ]);
+    const cards = new Map<string, TrialSummaryDto>();
+    for (const hit of hits) {
+      const row = rows.get(hit.trialId);
+      if (!row) {
+        continue;
+      }
+      const site = sites.get(hit.siteId);
+      cards.set(row.nct_id, {
+        ...toTrialSummary(row, query.criterions, query.now, false),
+        nearestSite: site ? toTrialSite({ ...site, meters: hit.distanceKm * 1000 }, unit) : null,
+        sitesInRadius: hit.sitesInRadius,
+      });
+    }
+    // Named trials the index does not hold (no longer recruiting, no open site): from Postgres.
+    const unindexed = named?.filter((_, i) => positions![i] < 0) ?? [];
+    if (unindexed.length > 0) {
+      for (const card of await this.unindexedSummaries(unindexed, resolved)) {
+        cards.set(card.nctId, card);
+      }
+    }
+    const order = named ?? hits.map((h) => h.nctId);
+    return {
+      ...toSearchPage(result, page, unit),
+      trials: order.flatMap((n) => (cards.has(n) ? [cards.get(n)!] : [])),
+    };
+  }
+
+  /** The details screen: one trial, its evaluation for the answers in q, its sites nearest first. */
+  async details(nctId: string, q: string | undefined, facility?: number): Promise<TrialDetailsDto> {
+    const trial = await this.repository.findTrialByNctId(nctId.toUpperCase());
+    if (!trial) {
+      throw new NotFoundException(`No trial ${nctId.toUpperCase()} is stored.`);
+    }
+    const { criterions, now, lat, lon, unit, radius, evaluated } = toDetailsQuery(q);
+    const sites =
+      (await this.repository.findSitesByTrialIds([trial.id], lat, lon)).get(trial.id) ?? [];
+    sites.sort(
+      (a, b) =>
+        Number(b.facility_id === facility) - Number(a.facility_id === facility) ||
+        (a.meters ?? Infinity) - (b.meters ?? Infinity) ||
+        a.id - b.id,
+    );
+    const open = sites.filter((s) => s.meters !== null && isOpenSiteStatus(s.status));
+    const nearest = [...open].sort((a, b) => a.meters! - b.meters!)[0];
+    return {
+      ...toTrialSummary(trial, criterions, now, true),
+      nearestSite: nearest ? toTrialSite(nearest, unit) : null,
+      sitesInRadius: Number.isFinite(radius)
+        ? open.filter((s) => s.meters! <= toKm(radius, unit) * 1000).length
+        : 0,
+      briefSummary: trial.brief_summary,
+      lastUpdateDate: trial.last_update_date,
+      minimumAgeYears: trial.minimum_age_years === null ? null : Number(trial.minimum_age_years),
+      maximumAgeYears: trial.maximum_age_years === null ? null : Number(trial.maximum_age_years),
+      sex: trial.sex,
+      genes: trial.genes,
+      eligibilityInclusion: trial.eligibility_inclusion,
+      eligibilityExclusion: trial.eligibility_exclusion,
+      unit,
+      sites: sites.map((s) => toTrialSite(s, unit)),
+      registryUrl: `https://clinicaltrials.gov/study/${trial.nct_id}`,
+      evaluated,
+    };
+  }
+
+  /** Summaries of named trials outside the index, with their sites' distances from Postgres. */
+  private async unindexedSummaries(
+    nctIds: string[],
+    { query, unit }: ResolvedSearch,
+  ): Promise<TrialSummaryDto[]> {
+    const rows = await this.repository.findSummaryRowsByNctIds(nctIds);
+    const sites = await this.repository.findSitesByTrialIds(
+      rows.map((t) => t.id),
+      query.lat,
+      query.lon,
+    );
+    const facilities = query.facilityIds ? new Set(query.facilityIds) : null;
+    const radiusMeters = query.radiusKm * 1000;
+    return rows.map((t) => {
+      const open = (sites.get(t.id) ?? []).filter(
+        (s) =>
+          s.meters !== null &&
+          isOpenSiteStatus(s.status) &&
+          (!facilities || facilities.has(s.facility_id)),
+      );
+      return {
+        ...toTrialSummary(t, query.criterions, query.now, false),
+        nearestSite: open.length > 0 ? toTrialSite(open[0], unit) : null,
+        sitesInRadius: open.filter((s) => s.meters! <= radiusMeters).length,
+      };
+    });
+  }
+
+  /** The index's result for a query, from the cache while the store version holds. */
+  private async run(
+    resolved: ResolvedSearch,
+  ): Promise<{ index: SearchIndex; result: IndexResult; version: string }> {
+    const current = await this.indexes.get();
+    const { index, version } = current;
+    const key = indexQueryKey(version, resolved.query);
+    let result = this.cache.get(key);
+    if (!result) {
+      result = await this.indexes.search(current, resolved.query);
+      this.cache.set(key, result);
+    }
+    return { index, result, version };
+  }
+}
