@@ -1,0 +1,150 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { registerModal } from '@/components/ui/modal-host';
+import { paths } from '@/config/paths';
+import { usePatientForm } from '@/features/patient-form';
+import { decodeQuestionnaire, detailsHref } from '@/features/search';
+import { TrialDetailsScreen, unitLabel } from '@/features/trial-details';
+import {
+  CANCEL_REQUEST_MODAL,
+  CancelRequestModal,
+  REQUEST_CONTACT_MODAL,
+  RequestContactModal,
+  RequestPanel,
+  RequestTrialButton,
+  TrialRequestsMobileScreen,
+  TrialRequestsTable,
+  UPDATE_STATUS_MODAL,
+  UpdateStatusModal,
+  type TrialRequestItem,
+} from '@/features/trial-requests';
+import { NotificationsPanel, type NotificationItem } from '@/features/notifications';
+import { FacilityBoard } from '@/features/facility-board';
+import { useStoredUser, writeItem } from '@/lib/storage';
+
+registerModal(REQUEST_CONTACT_MODAL, RequestContactModal);
+registerModal(CANCEL_REQUEST_MODAL, CancelRequestModal);
+registerModal(UPDATE_STATUS_MODAL, UpdateStatusModal);
+
+/** /details/{trialId}?requestID=…&q=…&facility=… (spec 01 §2); facility only when there is one. */
+export function requestDetailsHref(request: TrialRequestItem): string {
+  return detailsHref({
+    nctId: request.trialId,
+    form: request.questionnaire as Parameters<typeof detailsHref>[0]['form'],
+    requestId: request._id,
+    // Only a selected location's facility (spec 01 §2); 0 or none means no facility.
+    facilityId: request.selectedLocation?.facility_id || null,
+  });
+}
+
+/** A notification opens its request: clinops in the board's details, an HCP in the details. */
+function notificationHref(clinops: boolean) {
+  return (n: NotificationItem): string =>
+    clinops
+      ? `${paths.detailsClinops(n.trialId)}?id=${encodeURIComponent(n.progressId)}`
+      : `${paths.details(n.trialId)}?requestID=${encodeURIComponent(n.progressId)}`;
+}
+
+/** The notifications area of Home (desktop) for either role. */
+export function HomeNotifications() {
+  const user = useStoredUser();
+  return <NotificationsPanel linkFor={notificationHref(Boolean(user?.clinopsuser))} />;
+}
+
+export function HomeTrialRequests() {
+  return <TrialRequestsTable linkFor={requestDetailsHref} />;
+}
+
+/** The clinops Home: the way to the board. */
+export function ClinopsHomeLinks() {
+  const { t } = useTranslation();
+  return (
+    <Link className="button button--primary" to={paths.clinopsDashboard}>
+      {t('requests.board.title')}
+    </Link>
+  );
+}
+
+/** /trialrequestsmobile. */
+export function TrialRequestsMobileRoute() {
+  return (
+    <TrialRequestsMobileScreen
+      linkFor={requestDetailsHref}
+      onOpen={(request) => writeItem(CURRENT_REQUEST_KEY, request._id)}
+    />
+  );
+}
+
+/** The request the HCP opened last from the mobile list (spec 01 §2 "the current one"). */
+const CURRENT_REQUEST_KEY = 'currentRequestId';
+
+/** /mobilenotifications. */
+export function MobileNotificationsRoute() {
+  const user = useStoredUser();
+  return (
+    <div className="notifications-page">
+      <NotificationsPanel linkFor={notificationHref(Boolean(user?.clinopsuser))} headingLevel={1} />
+    </div>
+  );
+}
+
+/** /clinops/dashboard. */
+export function FacilityBoardRoute() {
+  return <FacilityBoard />;
+}
+
+function requestQuestionnaire(
+  q: string | null,
+  form: Record<string, unknown>,
+): Record<string, unknown> {
+  if (q) {
+    try {
+      return decodeQuestionnaire(q);
+    } catch {
+      // A damaged link: the answers on this device are the next best thing.
+    }
+  }
+  return form;
+}
+
+/** /details/{id}: the trial, the request button for HCPs and the request it was opened for. */
+export function DetailsRoute() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const form = usePatientForm();
+  const user = useStoredUser();
+  const requestId = params.get('requestID');
+  const questionnaire = requestQuestionnaire(params.get('q'), form);
+  return (
+    <TrialDetailsScreen
+      headerAction={(trial, facility) =>
+        requestId ? null : (
+          <RequestTrialButton
+            nctId={trial.nctId}
+            trialName={trial.briefTitle || trial.officialTitle || trial.nctId}
+            sites={trial.sites}
+            facility={facility}
+            questionnaire={questionnaire}
+            unitLabel={unitLabel(t, trial.unit)}
+          />
+        )
+      }
+      aside={() =>
+        requestId && user ? (
+          <RequestPanel requestId={requestId} role={user.clinopsuser ? 'clinops' : 'hcp'} />
+        ) : null
+      }
+    />
+  );
+}
+
+/** /details/clinops/{trialId}?id={requestId}: opened from the board in a new window. */
+export function ClinopsDetailsRoute() {
+  const [params] = useSearchParams();
+  const requestId = params.get('id');
+  return (
+    <TrialDetailsScreen
+      aside={() => (requestId ? <RequestPanel requestId={requestId} role="clinops" /> : null)}
+    />
+  );
+}
