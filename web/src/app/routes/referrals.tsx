@@ -2,7 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { registerModal } from '@/components/ui/modal-host';
 import { paths } from '@/config/paths';
-import { usePatientForm } from '@/features/patient-form';
+import { usePatientForm, type PatientForm } from '@/features/patient-form';
+import {
+  MedicalFilesSection,
+  UPLOAD_FILES_MODAL,
+  UploadFilesModal,
+} from '@/features/medical-files';
+import { PatientSummaryPanel } from '@/features/patient-summary';
 import { decodeQuestionnaire, detailsHref } from '@/features/search';
 import { TrialDetailsScreen, unitLabel } from '@/features/trial-details';
 import {
@@ -16,8 +22,10 @@ import {
   TrialRequestsTable,
   UPDATE_STATUS_MODAL,
   UpdateStatusModal,
+  useTrialRequest,
   type TrialRequestItem,
 } from '@/features/trial-requests';
+import { useAppConfig } from '@/lib/app-config';
 import { NotificationsPanel, type NotificationItem } from '@/features/notifications';
 import { FacilityBoard } from '@/features/facility-board';
 import { useStoredUser, writeItem } from '@/lib/storage';
@@ -25,6 +33,43 @@ import { useStoredUser, writeItem } from '@/lib/storage';
 registerModal(REQUEST_CONTACT_MODAL, RequestContactModal);
 registerModal(CANCEL_REQUEST_MODAL, CancelRequestModal);
 registerModal(UPDATE_STATUS_MODAL, UpdateStatusModal);
+registerModal(UPLOAD_FILES_MODAL, UploadFilesModal);
+
+/**
+ * The Patient Information panel of a loaded request (spec 01 §2), with its Medical Files section
+ * when file upload is enabled.
+ */
+function RequestPatientPanel({
+  requestId,
+  form,
+  editable,
+}: {
+  requestId: string;
+  form: Record<string, unknown>;
+  editable: boolean;
+}) {
+  const config = useAppConfig();
+  return (
+    <PatientSummaryPanel
+      form={form as PatientForm}
+      editable={editable}
+      medicalFiles={
+        config.features.fileUpload ? <MedicalFilesSection requestId={requestId} /> : undefined
+      }
+    />
+  );
+}
+
+/** Clinops see the answers the request was sent with. */
+function ClinopsPatientPanel({ requestId }: { requestId: string }) {
+  const request = useTrialRequest(requestId);
+  if (!request.data) {
+    return null;
+  }
+  return (
+    <RequestPatientPanel requestId={requestId} form={request.data.questionnaire} editable={false} />
+  );
+}
 
 /** /details/{trialId}?requestID=…&q=…&facility=… (spec 01 §2); facility only when there is one. */
 export function requestDetailsHref(request: TrialRequestItem): string {
@@ -131,7 +176,14 @@ export function DetailsRoute() {
       }
       aside={() =>
         requestId && user ? (
-          <RequestPanel requestId={requestId} role={user.clinopsuser ? 'clinops' : 'hcp'} />
+          <>
+            <RequestPanel requestId={requestId} role={user.clinopsuser ? 'clinops' : 'hcp'} />
+            {user.clinopsuser ? (
+              <ClinopsPatientPanel requestId={requestId} />
+            ) : (
+              <RequestPatientPanel requestId={requestId} form={questionnaire} editable />
+            )}
+          </>
         ) : null
       }
     />
@@ -144,7 +196,14 @@ export function ClinopsDetailsRoute() {
   const requestId = params.get('id');
   return (
     <TrialDetailsScreen
-      aside={() => (requestId ? <RequestPanel requestId={requestId} role="clinops" /> : null)}
+      aside={() =>
+        requestId ? (
+          <>
+            <RequestPanel requestId={requestId} role="clinops" />
+            <ClinopsPatientPanel requestId={requestId} />
+          </>
+        ) : null
+      }
     />
   );
 }
