@@ -26,6 +26,7 @@ const CFB_STREAMS: [Buffer, AcceptedFileType][] = [
   [Buffer.from('Book', 'utf16le'), 'xls'],
 ];
 const CFB_ENTRY = 128;
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const CFB_STREAM_OBJECT = 2;
 
 /** Whether a 128-byte CFB directory entry is a stream of this (UTF-16LE) name. */
@@ -86,7 +87,8 @@ export class ContentInspector extends Transform {
 
   /** Looks at each 128-byte-aligned block for a directory entry naming a Word or Excel stream. */
   private scanCfb(chunk: Buffer): void {
-    if (this.cfbFound) {
+    // Only a file that starts as a CFB container is walked (and only until the name is found).
+    if (this.cfbFound || !this.startsAsCfb()) {
       return;
     }
     let data = this.cfbCarry.length ? Buffer.concat([this.cfbCarry, chunk]) : chunk;
@@ -105,6 +107,16 @@ export class ContentInspector extends Transform {
       data = data.subarray(CFB_ENTRY);
     }
     this.cfbCarry = Buffer.from(data);
+  }
+
+  private startsAsCfb(): boolean {
+    const first = this.sample[0];
+    if (this.sampleBytes < CFB_MAGIC.length || first === undefined) {
+      // Undecided until 8 bytes have come; a carry keeps the scan aligned meanwhile.
+      return this.sampleBytes < CFB_MAGIC.length;
+    }
+    const head = first.length >= CFB_MAGIC.length ? first : Buffer.concat(this.sample);
+    return head.subarray(0, CFB_MAGIC.length).equals(CFB_MAGIC);
   }
 
   /** The accepted type of the whole file, or null when it is not one of them. */
