@@ -630,3 +630,41 @@ describe.each<Driver>([localDriver(), s3Driver()])(
     });
   },
 );
+
+describe(`${FilesController.name} (FEATURE_FILE_UPLOAD=false)`, () => {
+  let t: TestApp;
+  let token: string;
+  let requestId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ...FAST_CAPTCHA_ENV, FEATURE_FILE_UPLOAD: 'false' });
+    const hcp = await registerUser(t.http, t.dataSource);
+    token = hcp.token;
+    requestId = await insertTrialRequest(t.dataSource, {
+      userId: hcp.user._id,
+      facilityId: await insertFacility(t.dataSource),
+    });
+  }, 60_000);
+
+  afterAll(() => t?.close());
+
+  it('should answer 404 on every files call and store nothing', async () => {
+    const { body, contentType } = multipart([file('a.pdf', files.pdf())]);
+    const calls = [
+      request(t.http).get(`/api/files/${requestId}`),
+      request(t.http).get(`/api/files/${requestId}/zip`),
+      request(t.http).post(`/api/files/${requestId}`).set('Content-Type', contentType).send(body),
+      request(t.http)
+        .post('/files/list')
+        .send({ folder_path: `${requestId}/ancora_hcp` }),
+    ];
+    for (const call of calls) {
+      const res = await call.set('Authorization', `Bearer ${token}`).expect(404);
+      expect(res.body.message).toBe('Medical files are turned off on this site.');
+    }
+    const [{ n }] = await t.dataSource.query<{ n: number }[]>(
+      'SELECT count(*)::int AS n FROM medical_file',
+    );
+    expect(n).toBe(0);
+  });
+});

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { accountsJourney } from './accounts-journey.mjs';
+import { filesJourney } from './files-journey.mjs';
 import { referralJourney } from './referral-journey.mjs';
 import { searchJourney } from './search-journey.mjs';
 
@@ -335,6 +336,7 @@ async function main() {
     await accountsJourney({ browser, url, pgUrl, shots, check, expect });
     await searchJourney({ browser, url, pgUrl, shots, check, expect });
     await referralJourney({ browser, url, pgUrl, shots, check, expect });
+    await filesJourney({ browser, url, pgUrl, shots, check, expect });
 
     await check(
       'after a crash of the API, npm start recovers the embedded Postgres and keeps the data',

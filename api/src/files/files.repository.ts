@@ -47,26 +47,35 @@ export class FilesRepository {
    * pick the same name.
    */
   async insertUpload(files: NewMedicalFile[]): Promise<MedicalFile[]> {
-    return this.dataSource.transaction(async (manager) => {
-      const requestId = files[0].requestId;
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-        `medical_file:${requestId}`,
-      ]);
-      const taken = new Set(
-        (await manager.find(MedicalFile, { where: { requestId }, select: { name: true } })).map(
-          (f) => f.name,
-        ),
-      );
-      const rows = files.map((file) => {
-        let name = file.name;
-        for (let n = 2; taken.has(name); n++) {
-          name = numbered(file.name, n);
-        }
-        taken.add(name);
-        return manager.create(MedicalFile, { ...file, name });
+    return this.dataSource
+      .transaction(async (manager) => {
+        const requestId = files[0].requestId;
+        await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+          `medical_file:${requestId}`,
+        ]);
+        const taken = new Set(
+          (await manager.find(MedicalFile, { where: { requestId }, select: { name: true } })).map(
+            (f) => f.name,
+          ),
+        );
+        const rows = files.map((file) => {
+          let name = file.name;
+          for (let n = 2; taken.has(name); n++) {
+            name = numbered(file.name, n);
+          }
+          taken.add(name);
+          return manager.create(MedicalFile, { ...file, name });
+        });
+        return manager.save(MedicalFile, rows);
+      })
+      .catch((error: unknown) => {
+        // TypeORM's error carries the query's parameters (file names: patient data), and the
+        // error filter logs 500s with their error.
+        const code = (error as { code?: unknown }).code;
+        throw new Error(
+          `Saving the files failed (Postgres error ${typeof code === 'string' ? code : 'none'})`,
+        );
       });
-      return manager.save(MedicalFile, rows);
-    });
   }
 
   async deleteById(id: string): Promise<boolean> {

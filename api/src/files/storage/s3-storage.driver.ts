@@ -123,4 +123,9 @@ export class S3StorageDriver implements StorageDriver {
   destroy(): void {
     this.client.destroy();
   }
+
+  /** Nest calls this when the app closes: no sockets are left open. */
+  onModuleDestroy(): void {
+    this.destroy();
+  }
 }
