@@ -184,5 +184,12 @@ describe(EventsController.name, () => {
     const anonymous = await openEventStream(b.url, null);
     anonymous.close();
     expect(anonymous.status).toBe(401);
+    // A token of an account deleted since: 401, not a stream.
+    const gone = await insertUser(t.app, t.dataSource);
+    await t.dataSource.query('DELETE FROM app_user WHERE id = $1', [gone.id]);
+    await request(t.http)
+      .get('/api/events')
+      .set('Authorization', `Bearer ${gone.token}`)
+      .expect(401);
   });
 });

@@ -219,6 +219,9 @@ describe(NotificationsController.name, () => {
       progressId: id,
       notificationType: 'reminder',
       firstName: 'Jonas',
+      lastName: 'Weber',
+      seen: false,
+      users: [{ user: clinops.id, seen: false }],
     });
     expect((await panel(hcp)).find((n) => n.progressId === id)).toMatchObject({
       notificationType: 'reminder',

@@ -101,6 +101,12 @@ export async function filesJourney({ browser, url, pgUrl, shots, check, expect }
   const clinopsPage = await clinopsContext.newPage();
   const clinopsErrors = watchErrors(clinopsPage);
   const shot = (page, name) => fullShot(page, join(shots, `${name}.png`));
+  // The details' aside scrolls on its own: a picture of the section itself shows every file.
+  const sectionShot = async (page, name) => {
+    const section = page.getByTestId('medical-files');
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: join(shots, `${name}.png`) });
+  };
 
   try {
     await check('files (hcp): uploads a PDF and a PNG in the Upload Files modal', async () => {
@@ -133,7 +139,7 @@ export async function filesJourney({ browser, url, pgUrl, shots, check, expect }
       await section.getByText('histology-report.pdf').waitFor({ timeout: 10_000 });
       await section.getByText('ct-scan.png').waitFor();
       expect(!(await section.getByText('invoice.pdf').isVisible()), 'the refused file is listed');
-      await shot(hcpPage, 'files-hcp-section');
+      await sectionShot(hcpPage, 'files-hcp-section');
     });
 
     await check('files (clinops): sees both files and downloads them as one zip', async () => {
@@ -164,7 +170,7 @@ export async function filesJourney({ browser, url, pgUrl, shots, check, expect }
       );
       expect(Buffer.from(zip['histology-report.pdf']).equals(PDF), 'the PDF in the zip differs');
       expect(Buffer.from(zip['ct-scan.png']).equals(PNG), 'the PNG in the zip differs');
-      await shot(clinopsPage, 'files-clinops-section');
+      await sectionShot(clinopsPage, 'files-clinops-section');
     });
 
     await check('files (hcp): deletes one file; clinops sees only the other', async () => {
@@ -175,7 +181,7 @@ export async function filesJourney({ browser, url, pgUrl, shots, check, expect }
       const other = clinopsPage.getByTestId('medical-files');
       await other.getByText('histology-report.pdf').waitFor({ timeout: 20_000 });
       expect((await other.getByText('ct-scan.png').count()) === 0, 'the deleted file is listed');
-      await shot(hcpPage, 'files-after-delete');
+      await sectionShot(hcpPage, 'files-after-delete');
       const rows = await query(pgUrl, 'SELECT action FROM audit_log WHERE request_id = $1', [
         state.requestId,
       ]);

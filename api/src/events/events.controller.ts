@@ -1,4 +1,12 @@
-import { BadRequestException, Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Headers,
+  Query,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiExtraModels,
@@ -72,7 +80,9 @@ export class EventsController {
         errors: { lastEventId: 'isNumberString' },
       });
     }
-    const user = await this.users.getById(caller.id);
+    const user = await this.users.getById(caller.id).catch(() => {
+      throw new UnauthorizedException('Please log in again: your account no longer exists.');
+    });
     const audience = {
       userId: user.id,
       facilityIds: user.isClinops ? user.facilityIds : [],

@@ -10,10 +10,11 @@ export interface Recipient {
   id: string;
   email: string;
   firstName: string;
+  lastName: string;
   language: Language;
 }
 
-const RECIPIENT_COLUMNS = 'id, email, first_name AS "firstName", language';
+const RECIPIENT_COLUMNS = 'id, email, first_name AS "firstName", last_name AS "lastName", language';
 
 /** A failed query without its parameters (the error filter logs 500s with their error). */
 function withoutParameters(error: unknown, what: string): Error {

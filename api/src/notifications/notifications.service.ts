@@ -92,7 +92,7 @@ export class NotificationsService implements OnModuleInit {
       trialName: request.trialName,
       nctId: request.nctId,
       firstName: actor?.firstName ?? '',
-      lastName: '',
+      lastName: actor?.lastName ?? '',
       seenAt: null,
     };
   }

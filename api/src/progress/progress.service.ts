@@ -5,6 +5,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  UnauthorizedException,
 } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { AuditService } from '../audit/audit.service';
@@ -119,7 +120,9 @@ export class ProgressService {
         'Please choose one of the trial’s sites.',
       );
     }
-    const account = await this.users.getById(user.id);
+    const account = await this.users.getById(user.id).catch(() => {
+      throw new UnauthorizedException('Please log in again: your account no longer exists.');
+    });
     let request: TrialRequest;
     try {
       request = await this.progress.create({

@@ -1677,6 +1677,10 @@ export type TrialSearchResponseDto = {
 };
 
 export type TrialSiteDto = {
+  /**
+   * lat/lon (and so distance) are approximate: the record gives no coordinates, the site is placed at its city's from the gazetteer.
+   */
+  approximateLocation: boolean;
   city: string;
   contacts: Array<SiteContactDto>;
   country: string;
