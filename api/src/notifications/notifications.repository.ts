@@ -71,6 +71,17 @@ export class NotificationsRepository {
     }
   }
 
+  /** Whether the user sent a reminder about the request since the given time. */
+  async hasReminderSince(actorId: string, requestId: string, since: Date): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM notification
+        WHERE actor_id = $1 AND request_id = $2 AND type = 'reminder' AND created_at > $3
+        LIMIT 1`,
+      [actorId, requestId, since],
+    );
+    return rows.length > 0;
+  }
+
   /** Every notification of a user, newest first. */
   findForUser(userId: string): Promise<NotificationRow[]> {
     return this.dataSource.query<NotificationRow[]>(

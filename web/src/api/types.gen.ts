@@ -2395,6 +2395,10 @@ export type CreateNotificationErrors = {
    * No such trial request.
    */
   404: ErrorResponseDto;
+  /**
+   * A reminder about this request was sent less than an hour ago (reminderTooSoon).
+   */
+  429: ErrorResponseDto;
 };
 
 export type CreateNotificationError = CreateNotificationErrors[keyof CreateNotificationErrors];
