@@ -136,19 +136,19 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
         await details.getByRole('button', { name: 'Request this trial' }).click();
         const modal = details.getByRole('dialog', { name: 'Request this trial' });
         await modal.waitFor();
-        const site = await modal.getByLabel('Trial site').inputValue();
+        const site = await modal.getByLabel('Trial site', { exact: true }).inputValue();
         expect(/^\d+$/.test(site), `no site preselected (${site})`);
         // The spec's messages: nothing entered, then too long, then no consent.
         await modal.getByRole('button', { name: 'Confirm request' }).click();
         await modal.getByText('Please enter a patient identifier.').waitFor();
         await modal.getByText('Please agree to our consent before confirming.').waitFor();
-        await modal.getByLabel('Patient identifier').fill('ABCDEFGHIJKLMNOPQRSTU');
+        await modal.getByLabel('Patient identifier', { exact: true }).fill('ABCDEFGHIJKLMNOPQRSTU');
         await modal.getByRole('button', { name: 'Confirm request' }).click();
         await modal
           .getByText('Please enter a shorter identifier, max 20 characters', { exact: true })
           .waitFor();
         await details.screenshot({ path: join(shots, 'en-referral-contact-errors-desktop.png') });
-        await modal.getByLabel('Patient identifier').fill(identifier);
+        await modal.getByLabel('Patient identifier', { exact: true }).fill(identifier);
         await modal.getByRole('checkbox').check();
         await modal.getByRole('button', { name: 'Confirm request' }).click();
         const done = details.getByRole('dialog', { name: 'Request sent' });
@@ -292,7 +292,7 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
         await done.getByText('Request status changed successfully').waitFor();
         await done.getByRole('button', { name: 'Ok' }).click();
         await panel.getByText(note).waitFor({ timeout: 10_000 });
-        await shot(details, 'en-referral-clinops-details-desktop');
+        await panel.screenshot({ path: join(shots, 'en-referral-clinops-panel-desktop.png') });
         await details.close();
 
         const notice = hcpPage
@@ -314,7 +314,10 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
         await hcpPanel.waitFor({ timeout: 15_000 });
         await hcpPanel.getByText('Accepted').first().waitFor();
         await hcpPanel.getByText(note).waitFor();
-        await shot(hcpPage, 'en-referral-hcp-details-desktop');
+        // Opened from the notification without the answers: the link gets them from the request.
+        await hcpPage.waitForURL((u) => Boolean(u.searchParams.get('q')), { timeout: 10_000 });
+        await hcpPage.screenshot({ path: join(shots, 'en-referral-hcp-details-desktop.png') });
+        await hcpPanel.screenshot({ path: join(shots, 'en-referral-hcp-panel-desktop.png') });
         const [seen] = await query(
           pgUrl,
           `SELECT count(*)::int AS unseen FROM notification_recipient r
@@ -330,7 +333,7 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
     );
 
     await check(
-      'referral (de, desktop): the board in German; a decision moves the card to Entschieden',
+      'referral (de, desktop): the board in German; a decision moves the card to Entschieden, a mouse drag back to Infos benötigt',
       async () => {
         expect(state.requestId, 'no request was made');
         await clinopsPage.goto(`${url}/`);
@@ -346,11 +349,32 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
         await card.waitFor({ timeout: 15_000 });
         await card.getByRole('button', { name: `${identifier} verschieben` }).click();
         await card.getByRole('button', { name: 'Nach Entschieden verschieben' }).click();
-        await card.getByRole('button', { name: 'Angenommen' }).click();
+        await card.getByRole('button', { name: 'Angenommen', exact: true }).click();
         const decided = column(clinopsPage, 'decisionMade').getByTestId(`card-${identifier}`);
         await decided.getByText('Angenommen').waitFor({ timeout: 10_000 });
         await expectNoRawKeys(clinopsPage, 'board (de)', expect);
         await shot(clinopsPage, 'de-referral-board-desktop');
+
+        // Drag and drop with the mouse: the handle to Infos benötigt clears the decision.
+        const handle = decided.getByRole('button', { name: `${identifier} ziehen` });
+        const from = await handle.boundingBox();
+        const to = await column(clinopsPage, 'infoNeeded').boundingBox();
+        await clinopsPage.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+        await clinopsPage.mouse.down();
+        await clinopsPage.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
+        await clinopsPage.mouse.up();
+        await column(clinopsPage, 'infoNeeded')
+          .getByTestId(`card-${identifier}`)
+          .waitFor({ timeout: 10_000 });
+        const [flags] = await query(
+          pgUrl,
+          'SELECT info_needed, decision_made, approved FROM facility_progress WHERE request_id = $1',
+          [state.requestId],
+        );
+        expect(
+          flags.info_needed && !flags.decision_made && flags.approved === null,
+          `flags after the drag ${JSON.stringify(flags)}`,
+        );
       },
     );
 
@@ -405,7 +429,7 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
       try {
         await logInClinops(page, url, clinops);
         await page.goto(`${url}/clinops/dashboard`);
-        await column(page, 'decisionMade').getByTestId(`card-${identifier}`).waitFor({
+        await column(page, 'infoNeeded').getByTestId(`card-${identifier}`).waitFor({
           timeout: 15_000,
         });
         await expectNoHorizontalOverflow(page, 'board (phone)', expect);

@@ -123,6 +123,14 @@ export function LiveEventsProvider({
   return children;
 }
 
+/** Calls `listener` for every live event until the returned function is called. */
+export function subscribeLiveEvents(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 /** Calls `handler` for every live event while the component is mounted. */
 export function useLiveEvents(handler: Listener): void {
   const ref = useRef(handler);
@@ -130,11 +138,7 @@ export function useLiveEvents(handler: Listener): void {
     ref.current = handler;
   }, [handler]);
   useEffect(() => {
-    const listener: Listener = (event) => ref.current(event);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
+    return subscribeLiveEvents((event) => ref.current(event));
   }, []);
 }
 

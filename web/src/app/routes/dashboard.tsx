@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { ChangePasswordSection, DeleteAccountSection } from '@/features/identity/screens';
 import { ProfilePanel } from '@/features/profile';
+import { useStoredUser } from '@/lib/storage';
+import { ClinopsHomeLinks, HomeTrialRequests } from './referrals';
 import './dashboard.css';
 
 /** The profile and the account settings, shared by /dashboard and /dashboard/profile. */
@@ -19,20 +19,24 @@ function AccountColumn({ profileTitle }: { profileTitle?: string }) {
 /** /dashboard (spec 01 §2): the user profile and, in a separate section, the trial requests. */
 export function DashboardRoute() {
   const { t } = useTranslation();
+  const clinops = Boolean(useStoredUser()?.clinopsuser);
   return (
     <div className="dashboard">
       <h1 className="dashboard__title">{t('common.screens.dashboard')}</h1>
       <div className="dashboard__layout">
         <AccountColumn />
-        <section className="panel dashboard__requests" aria-labelledby="dashboard-requests-title">
-          <h2 id="dashboard-requests-title" className="panel__title">
-            {t('profile.dashboard.requestsTitle')}
-          </h2>
-          <p className="panel__text">{t('profile.dashboard.requestsUpcoming')}</p>
-          <Link className="button" to={paths.home}>
-            {t('common.upcoming.back')}
-          </Link>
-        </section>
+        <div className="dashboard__requests">
+          {clinops ? (
+            <section className="panel" aria-labelledby="dashboard-requests-title">
+              <h2 id="dashboard-requests-title" className="panel__title">
+                {t('profile.dashboard.requestsTitle')}
+              </h2>
+              <ClinopsHomeLinks />
+            </section>
+          ) : (
+            <HomeTrialRequests />
+          )}
+        </div>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerModal } from '@/components/ui/modal-host';
 import { paths } from '@/config/paths';
 import { usePatientForm, type PatientForm } from '@/features/patient-form';
@@ -9,7 +10,7 @@ import {
   UploadFilesModal,
 } from '@/features/medical-files';
 import { PatientSummaryPanel } from '@/features/patient-summary';
-import { decodeQuestionnaire, detailsHref } from '@/features/search';
+import { decodeQuestionnaire, detailsHref, encodeQuestionnaire } from '@/features/search';
 import { TrialDetailsScreen, unitLabel } from '@/features/trial-details';
 import {
   CANCEL_REQUEST_MODAL,
@@ -152,6 +153,32 @@ function requestQuestionnaire(
   return form;
 }
 
+/**
+ * A request opened without its answers (from a notification) gets them from the request, so
+ * the details evaluate the trial for that patient: the link is completed in place.
+ */
+function useRequestAnswersInLink(requestId: string | null): void {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const request = useTrialRequest(params.get('q') ? '' : (requestId ?? ''));
+  const data = request.data;
+  useEffect(() => {
+    if (!data || params.get('q')) {
+      return;
+    }
+    const next = new URLSearchParams(params);
+    next.set(
+      'q',
+      encodeQuestionnaire(data.questionnaire as Parameters<typeof encodeQuestionnaire>[0]),
+    );
+    if (!next.has('facility') && data.selectedLocation.facility_id) {
+      next.set('facility', String(data.selectedLocation.facility_id));
+    }
+    void navigate(`${pathname}?${next.toString()}`, { replace: true });
+  }, [data, params, pathname, navigate]);
+}
+
 /** /details/{id}: the trial, the request button for HCPs and the request it was opened for. */
 export function DetailsRoute() {
   const { t } = useTranslation();
@@ -159,6 +186,7 @@ export function DetailsRoute() {
   const form = usePatientForm();
   const user = useStoredUser();
   const requestId = params.get('requestID');
+  useRequestAnswersInLink(user ? requestId : null);
   const questionnaire = requestQuestionnaire(params.get('q'), form);
   return (
     <TrialDetailsScreen
@@ -194,6 +222,7 @@ export function DetailsRoute() {
 export function ClinopsDetailsRoute() {
   const [params] = useSearchParams();
   const requestId = params.get('id');
+  useRequestAnswersInLink(requestId);
   return (
     <TrialDetailsScreen
       aside={() =>

@@ -14,6 +14,8 @@ import { historyEntry, ok, requestDetails, trialRequest } from './testing/fixtur
 
 // The first render loads the lazy route chunks: allow for a busy machine.
 configure({ asyncUtilTimeout: 8000 });
+// Several lazy chunks and user events per test on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('@/api/sdk.gen', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/sdk.gen')>()),
@@ -38,6 +40,7 @@ function site(facilityId: number, facility: string, distance: number | null): Tr
     distance,
     lat: null,
     lon: null,
+    approximateLocation: false,
   };
 }
 
