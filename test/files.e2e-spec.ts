@@ -148,12 +148,11 @@ describe.each<Driver>([localDriver(), s3Driver()])(
         ...env,
         FILES_MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES),
       });
-      const [a, b, c, d] = await Promise.all([
-        registerUser(t.http, t.dataSource),
-        registerUser(t.http, t.dataSource),
-        registerUser(t.http, t.dataSource),
-        registerUser(t.http, t.dataSource),
-      ]);
+      // One after the other: four captchas solved at once can starve a busy machine.
+      const a = await registerUser(t.http, t.dataSource);
+      const b = await registerUser(t.http, t.dataSource);
+      const c = await registerUser(t.http, t.dataSource);
+      const d = await registerUser(t.http, t.dataSource);
       const site = await insertFacility(t.dataSource);
       const otherSite = await insertFacility(t.dataSource, {
         name: 'Vall d’Hebron',
