@@ -1,5 +1,5 @@
 import { unzipSync } from 'fflate';
-import { mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -42,6 +42,7 @@ function localDriver(): Driver {
     objects: () => filesUnder(join(dataDir, 'files')),
     // A file where the folder was: every write fails as on a broken disk.
     breakStore: async () => {
+      await mkdir(join(dataDir, 'files'), { recursive: true });
       await rename(join(dataDir, 'files'), join(dataDir, 'files.aside'));
       await writeFile(join(dataDir, 'files'), 'not a folder');
     },
