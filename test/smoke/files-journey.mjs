@@ -49,7 +49,7 @@ export async function filesJourney({ browser, url, pgUrl, shots, check, expect }
   const state = { requestId: null, nctId: null };
 
   await check('files: a trial request of an HCP to a site with a clinops user', async () => {
-    await waitForTrials(url, 180_000);
+    await waitForTrials(url, pgUrl, 0, 180_000);
     createUser(pgUrl, hcp);
     const [site] = await query(
       pgUrl,

@@ -103,7 +103,7 @@ export async function referralJourney({ browser, url, pgUrl, shots, check, expec
 
   await check('referral: the trials are searchable and the HCP account exists', async () => {
     createUser(pgUrl, hcp);
-    await waitForTrials(url, 180_000);
+    await waitForTrials(url, pgUrl, 0, 180_000);
   });
 
   const hcpContext = await browser.newContext(DESKTOP);

@@ -117,12 +117,8 @@ export function createUser(pgUrl, account) {
 /**
  * The start-up import runs in the background and the search index follows it: wait for both
  * (for every expected trial to be stored first, so results do not grow during the journey).
- * Also called as waitForTrials(url, timeoutMs) by the journeys that need any trials at all.
  */
 export async function waitForTrials(url, pgUrl, expectedTrials, timeoutMs) {
-  if (typeof pgUrl === 'number') {
-    return waitForTrials(url, null, 0, pgUrl);
-  }
   const until = Date.now() + timeoutMs;
   let last = '';
   while (expectedTrials > 0 && Date.now() < until) {

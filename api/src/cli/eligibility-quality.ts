@@ -7,7 +7,7 @@ import {
   DEFAULT_LABELS_FILE,
   formatQuality,
   measureQuality,
-} from '../eligibility/quality';
+} from './eligibility-quality-report';
 
 const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout FILE] [--ctgov DIR] [--misses]
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONDITION_KEYS, DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../common/conditions';
+import { CONDITION_KEYS, DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '@trialflow/contract';
 import { ACCEPTED_FILE_KINDS, MAX_FILES_PER_UPLOAD } from '../common/file-limits';
 import { toPartnerResponse } from '../partners/dto/partner-response.dto';
 import { PartnersService } from '../partners/partners.service';

@@ -1,4 +1,4 @@
-import { CRITERIA, type CriterionKey, type EligibilityRule } from '../criteria/criteria';
+import { CRITERIA, type CriterionKey, type EligibilityRule } from '@trialflow/contract';
 import { findMentions, isConditional, mentionsToFindings, triggerIndex } from './patterns/match';
 import { FAMILY_PATTERNS } from './patterns';
 import type { Finding, MatchContext } from './patterns/types';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { Language } from '../common/conditions';
+import type { Language } from '@trialflow/contract';
 import type { TrialRequestStatus } from '../progress/trial-request-status';
 import type { NotificationRow } from './dto/notification-response.dto';
 import type { NotificationType } from './notification.entity';

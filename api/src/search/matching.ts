@@ -4,7 +4,7 @@ import {
   type Criterions,
   type CriterionValue,
   type EligibilityRule,
-} from '../criteria/criteria';
+} from '@trialflow/contract';
 
 /**
  * Matching semantics (issue 4): a trial is excluded only when an answered criterion contradicts

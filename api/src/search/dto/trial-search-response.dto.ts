@@ -1,15 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CRITERIA, CRITERION_KEYS, type Criterions } from '../../criteria/criteria';
-import type { IndexResult } from '../index/index-types';
-import { evaluateRules, type RuleEvaluation } from '../matching';
-import { describeRule } from '../rule-text';
 import {
+  CRITERIA,
+  CRITERION_KEYS,
+  type Criterions,
+  describeRule,
   fromKm,
   PAGE_SIZE,
   phaseOptionsOf,
   RADIUS_UNITS,
   type RadiusUnit,
-} from '../search-options';
+} from '@trialflow/contract';
+import type { IndexResult } from '../index/index-types';
+import { evaluateRules, type RuleEvaluation } from '../matching';
 import type { SiteRow, SummaryRow } from '../search.repository';
 
 const COUNTS = {
@@ -39,7 +41,7 @@ export class SearchFacetsDto {
 }
 
 export class OpenQuestionDto {
-  @ApiProperty({ enum: CRITERION_KEYS, example: 'egfr' })
+  @ApiProperty({ enum: CRITERION_KEYS, enumName: 'CriterionKey', example: 'egfr' })
   key: string;
 
   @ApiProperty({ example: 'EGFR mutation' })
@@ -73,7 +75,11 @@ export class SearchPageDto {
   @ApiProperty({ example: 25 })
   pageSize: number;
 
-  @ApiProperty({ enum: RADIUS_UNITS, description: 'The unit of every distance.' })
+  @ApiProperty({
+    enum: RADIUS_UNITS,
+    enumName: 'RadiusUnit',
+    description: 'The unit of every distance.',
+  })
   unit: RadiusUnit;
 
   @ApiProperty({ type: SearchFacetsDto })
@@ -95,16 +101,16 @@ export class TrialSearchResponseDto extends SearchPageDto {
 }
 
 export class CriterionResultDto {
-  @ApiProperty({ enum: CRITERION_KEYS, example: 'egfr' })
+  @ApiProperty({ enum: CRITERION_KEYS, enumName: 'CriterionKey', example: 'egfr' })
   key: string;
 
   @ApiProperty({ example: 'EGFR mutation' })
   label: string;
 
-  @ApiProperty({ enum: ['required', 'excluded', 'range'] })
+  @ApiProperty({ enum: ['required', 'excluded', 'range'], enumName: 'RuleKind' })
   kind: string;
 
-  @ApiProperty({ enum: ['matched', 'to_check', 'conflicting'] })
+  @ApiProperty({ enum: ['matched', 'to_check', 'conflicting'], enumName: 'CriterionOutcome' })
   outcome: 'matched' | 'to_check' | 'conflicting';
 
   @ApiProperty({
@@ -140,7 +146,7 @@ export class CriterionResultDto {
   })
   value?: string;
 
-  @ApiProperty({ enum: ['structured', 'inclusion', 'exclusion'] })
+  @ApiProperty({ enum: ['structured', 'inclusion', 'exclusion'], enumName: 'RuleSection' })
   section: string;
 
   @ApiPropertyOptional({
@@ -244,12 +250,12 @@ export class TrialDetailsDto extends TrialSummaryDto {
   @ApiProperty({ nullable: true, type: String }) lastUpdateDate: string | null;
   @ApiProperty({ nullable: true, type: Number, example: 18 }) minimumAgeYears: number | null;
   @ApiProperty({ nullable: true, type: Number }) maximumAgeYears: number | null;
-  @ApiProperty({ enum: ['ALL', 'FEMALE', 'MALE'] }) sex: string;
+  @ApiProperty({ enum: ['ALL', 'FEMALE', 'MALE'], enumName: 'Sex' }) sex: string;
   @ApiProperty({ type: [String], example: ['EGFR'] }) genes: string[];
   @ApiProperty() eligibilityInclusion: string;
   @ApiProperty() eligibilityExclusion: string;
 
-  @ApiProperty({ enum: RADIUS_UNITS }) unit: RadiusUnit;
+  @ApiProperty({ enum: RADIUS_UNITS, enumName: 'RadiusUnit' }) unit: RadiusUnit;
 
   @ApiProperty({
     type: [TrialSiteDto],

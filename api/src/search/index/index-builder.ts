@@ -1,6 +1,10 @@
-import { CONDITION_KEYS } from '../../common/conditions';
-import type { EligibilityRule } from '../../criteria/criteria';
-import { phaseOptionsOf, recruitingStatusOf, studyTypeOptionOf } from '../search-options';
+import {
+  CONDITION_KEYS,
+  type EligibilityRule,
+  phaseOptionsOf,
+  recruitingStatusOf,
+  studyTypeOptionOf,
+} from '@trialflow/contract';
 import { buildConditionCells } from './geo-cells';
 import {
   bitsOf,

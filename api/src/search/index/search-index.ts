@@ -1,13 +1,14 @@
-import { CRITERION_KEYS, type Criterions } from '../../criteria/criteria';
-import { matchScore } from '../matching';
 import {
+  CRITERION_KEYS,
+  type Criterions,
   RECRUITING_STATUSES,
   type SortOrder,
   SPECIFICITIES,
   STUDY_TYPES,
   TREATMENT_CLASSES,
   TRIAL_PHASES,
-} from '../search-options';
+} from '@trialflow/contract';
+import { matchScore } from '../matching';
 import { CellScan, chordToKm, EARTH_RADIUS_KM, unitVector } from './geo-cells';
 import {
   bitsOf,

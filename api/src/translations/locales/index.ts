@@ -31,7 +31,7 @@ import esRequests from './es/requests.json';
 import deFiles from './de/files.json';
 import enFiles from './en/files.json';
 import esFiles from './es/files.json';
-import type { Language } from '../../common/conditions';
+import type { Language } from '@trialflow/contract';
 
 /**
  * Every string the web app shows, per language. Each file is one top-level namespace

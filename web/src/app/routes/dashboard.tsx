@@ -1,9 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordSection, DeleteAccountSection } from '@/features/identity/screens';
 import { ProfilePanel } from '@/features/profile';
 import { useStoredUser } from '@/lib/storage';
-import { ClinopsHomeLinks, HomeTrialRequests } from './referrals';
 import './dashboard.css';
+
+// Loaded beside the profile: the account settings show without waiting for the requests.
+const HomeTrialRequests = lazy(async () => ({
+  default: (await import('./referral-lists')).HomeTrialRequests,
+}));
+const ClinopsHomeLinks = lazy(async () => ({
+  default: (await import('./referral-lists')).ClinopsHomeLinks,
+}));
 
 /** The profile and the account settings, shared by /dashboard and /dashboard/profile. */
 function AccountColumn({ profileTitle }: { profileTitle?: string }) {
@@ -26,16 +34,18 @@ export function DashboardRoute() {
       <div className="dashboard__layout">
         <AccountColumn />
         <div className="dashboard__requests">
-          {clinops ? (
-            <section className="panel" aria-labelledby="dashboard-requests-title">
-              <h2 id="dashboard-requests-title" className="panel__title">
-                {t('profile.dashboard.requestsTitle')}
-              </h2>
-              <ClinopsHomeLinks />
-            </section>
-          ) : (
-            <HomeTrialRequests />
-          )}
+          <Suspense fallback={null}>
+            {clinops ? (
+              <section className="panel" aria-labelledby="dashboard-requests-title">
+                <h2 id="dashboard-requests-title" className="panel__title">
+                  {t('profile.dashboard.requestsTitle')}
+                </h2>
+                <ClinopsHomeLinks />
+              </section>
+            ) : (
+              <HomeTrialRequests />
+            )}
+          </Suspense>
         </div>
       </div>
     </div>

@@ -11,13 +11,13 @@ registerModal(HOSPITAL_SELECTION_MODAL, HospitalSelectionModal);
 
 // The referral parts load after the search form: Home is the first screen most users see.
 const HomeNotifications = lazy(async () => ({
-  default: (await import('./referrals')).HomeNotifications,
+  default: (await import('./referral-lists')).HomeNotifications,
 }));
 const HomeTrialRequests = lazy(async () => ({
-  default: (await import('./referrals')).HomeTrialRequests,
+  default: (await import('./referral-lists')).HomeTrialRequests,
 }));
 const ClinopsHomeLinks = lazy(async () => ({
-  default: (await import('./referrals')).ClinopsHomeLinks,
+  default: (await import('./referral-lists')).ClinopsHomeLinks,
 }));
 
 /**

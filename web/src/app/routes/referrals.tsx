@@ -1,39 +1,28 @@
-import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { FacilityBoard } from '@/features/facility-board';
+import { NotificationsPanel } from '@/features/notifications';
 import { registerModal } from '@/components/ui/modal-host';
-import { paths } from '@/config/paths';
-import { usePatientForm, type PatientForm } from '@/features/patient-form';
 import {
   MedicalFilesSection,
   UPLOAD_FILES_MODAL,
   UploadFilesModal,
 } from '@/features/medical-files';
 import { PatientSummaryPanel } from '@/features/patient-summary';
-import { decodeQuestionnaire, detailsHref, encodeQuestionnaire } from '@/features/search';
+import { useAppConfig } from '@/lib/app-config';
+import { usePatientForm, type PatientForm } from '@/lib/patient-form';
+import { decodeQuestionnaire, encodeQuestionnaire } from '@/features/search';
 import { TrialDetailsScreen, unitLabel } from '@/features/trial-details';
 import {
-  CANCEL_REQUEST_MODAL,
-  CancelRequestModal,
-  REQUEST_CONTACT_MODAL,
-  RequestContactModal,
   RequestPanel,
   RequestTrialButton,
   TrialRequestsMobileScreen,
-  TrialRequestsTable,
-  UPDATE_STATUS_MODAL,
-  UpdateStatusModal,
   useTrialRequest,
-  type TrialRequestItem,
 } from '@/features/trial-requests';
-import { useAppConfig } from '@/lib/app-config';
-import { NotificationsPanel, type NotificationItem } from '@/features/notifications';
-import { FacilityBoard } from '@/features/facility-board';
 import { useStoredUser, writeItem } from '@/lib/storage';
+import { notificationHref, requestDetailsHref } from './referral-lists';
 
-registerModal(REQUEST_CONTACT_MODAL, RequestContactModal);
-registerModal(CANCEL_REQUEST_MODAL, CancelRequestModal);
-registerModal(UPDATE_STATUS_MODAL, UpdateStatusModal);
 registerModal(UPLOAD_FILES_MODAL, UploadFilesModal);
 
 /**
@@ -69,45 +58,6 @@ function ClinopsPatientPanel({ requestId }: { requestId: string }) {
   }
   return (
     <RequestPatientPanel requestId={requestId} form={request.data.questionnaire} editable={false} />
-  );
-}
-
-/** /details/{trialId}?requestID=…&q=…&facility=… (spec 01 §2); facility only when there is one. */
-export function requestDetailsHref(request: TrialRequestItem): string {
-  return detailsHref({
-    nctId: request.trialId,
-    form: request.questionnaire as Parameters<typeof detailsHref>[0]['form'],
-    requestId: request._id,
-    // Only a selected location's facility (spec 01 §2); 0 or none means no facility.
-    facilityId: request.selectedLocation?.facility_id || null,
-  });
-}
-
-/** A notification opens its request: clinops in the board's details, an HCP in the details. */
-function notificationHref(clinops: boolean) {
-  return (n: NotificationItem): string =>
-    clinops
-      ? `${paths.detailsClinops(n.trialId)}?id=${encodeURIComponent(n.progressId)}`
-      : `${paths.details(n.trialId)}?requestID=${encodeURIComponent(n.progressId)}`;
-}
-
-/** The notifications area of Home (desktop) for either role. */
-export function HomeNotifications() {
-  const user = useStoredUser();
-  return <NotificationsPanel linkFor={notificationHref(Boolean(user?.clinopsuser))} />;
-}
-
-export function HomeTrialRequests() {
-  return <TrialRequestsTable linkFor={requestDetailsHref} />;
-}
-
-/** The clinops Home: the way to the board. */
-export function ClinopsHomeLinks() {
-  const { t } = useTranslation();
-  return (
-    <Link className="button button--primary" to={paths.clinopsDashboard}>
-      {t('requests.board.title')}
-    </Link>
   );
 }
 

@@ -1,3 +1,4 @@
+import { REQUEST_IDENTIFIER } from '@trialflow/contract';
 import type { FormSchema } from '@/lib/form-schema';
 
 /** Spec 01 §9: the identifier is under 20 characters; a note or explanation at most 500. */
@@ -5,11 +6,6 @@ export const IDENTIFIER_MAX = 19;
 export const NOTE_MAX = 500;
 /** Spec 01 §9: the 51st request is refused. */
 export const MAX_REQUESTS = 50;
-/**
- * The API's rule (REQUEST_IDENTIFIER in api/src/common/validators.ts): letters, digits, space
- * and - _ . / #, enough for hospital record numbers and nothing that reads as markup.
- */
-export const IDENTIFIER_CHARS = /^[\p{L}\p{M}\p{N} _./#-]+$/u;
 
 export interface ContactValues {
   identifier: string;
@@ -25,7 +21,7 @@ export const contactSchema: FormSchema<ContactValues> = {
       ...(Array.from(value.trim()).length > IDENTIFIER_MAX
         ? ['requests.contact.identifierTooLong']
         : []),
-      ...(IDENTIFIER_CHARS.test(value.trim()) ? [] : ['requests.contact.identifierChars']),
+      ...(REQUEST_IDENTIFIER.test(value.trim()) ? [] : ['requests.contact.identifierChars']),
     ],
   },
   facilityId: { required: 'requests.contact.siteRequired' },

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CriterionFamily } from '../criteria/criteria';
+import type { CriterionFamily } from '@trialflow/contract';
 import {
   compareWithLabels,
   DEFAULT_HOLDOUT_LABELS_FILE,
@@ -8,7 +8,7 @@ import {
   parseLabels,
   type LabelledRule,
   rulesMatch,
-} from './quality';
+} from './eligibility-quality-report';
 
 /**
  * Quality floors over the hand-labelled fixture (test/fixtures/eligibility-labels.json, 32

@@ -6,12 +6,12 @@ import {
   type CriterionKey,
   type EligibilityRule,
   isCriterionKey,
-} from '../criteria/criteria';
+} from '@trialflow/contract';
 import { repoRoot } from '../common/repo-root';
 import { geneMatcher } from '../trials/ctgov/ctgov-classify';
 import { readStudiesSync } from '../trials/ctgov/ctgov-files';
 import { parseStudy } from '../trials/ctgov/ctgov-record';
-import { extractRules } from './extract-rules';
+import { extractRules } from '../eligibility/extract-rules';
 
 /**
  * Extraction quality against the hand-labelled fixture (test/fixtures/eligibility-labels.json):
