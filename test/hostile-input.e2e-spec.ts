@@ -197,7 +197,7 @@ describe(AllExceptionsFilter.name, () => {
           .send({ other_disease: 'asthma' }),
         await request(t.http).get('/api/questionnaire').set('Authorization', `Bearer ${token}`),
       ];
-      const path = (r: request.Response) => (r.req as unknown as { path: string }).path;
+      const path = (r: request.Response) => (r as unknown as { req: { path: string } }).req.path;
       expect(
         responses.map((r) => [path(r), r.status, r.headers['cache-control'] as unknown]),
       ).toEqual(responses.map((r) => [path(r), 200, 'no-store']));

@@ -10,6 +10,7 @@ import { AuthModule } from './auth/auth.module';
 import { CaptchaModule } from './captcha/captcha.module';
 import { EventsModule } from './events/events.module';
 import { FacilitiesModule } from './facilities/facilities.module';
+import { FilesModule } from './files/files.module';
 import { FacilityProgressModule } from './facility-progress/facility-progress.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
@@ -65,6 +66,7 @@ export class AppModule {
         ProgressModule,
         FacilityProgressModule,
         NotificationsModule,
+        FilesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

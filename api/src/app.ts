@@ -20,6 +20,7 @@ import { repoRoot } from './common/repo-root';
 import { createValidationPipe } from './common/validation';
 import type { Env } from './config/env';
 import { FACILITY_GROUP_FILE_ROUTE } from './facilities/facility-groups.controller';
+import { SPEC_FILE_ROUTES } from './files/spec-files.controller';
 import { buildOpenApiDocument } from './openapi';
 
 export const API_PREFIX = 'api';
@@ -81,8 +82,9 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
   app.use(refuseFormBodies);
   app.use(express.json({ limit: MAX_JSON_BYTES, verify: verifyJsonDepth }));
   app.use(refuseUnsafeText);
-  // The spec's facility file path (spec 02 §7 call 4) is served as it is named, without /api.
-  app.setGlobalPrefix(API_PREFIX, { exclude: [FACILITY_GROUP_FILE_ROUTE] });
+  // The spec's facility file path (spec 02 §7 call 4) and its four file calls (spec 01 §7) are
+  // served as they are named, without /api.
+  app.setGlobalPrefix(API_PREFIX, { exclude: [FACILITY_GROUP_FILE_ROUTE, ...SPEC_FILE_ROUTES] });
   app.useGlobalPipes(createValidationPipe());
 
   const document = buildOpenApiDocument(app);

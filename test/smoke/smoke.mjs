@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { accountsJourney } from './accounts-journey.mjs';
+import { filesJourney } from './files-journey.mjs';
 import { referralJourney } from './referral-journey.mjs';
 import { searchJourney } from './search-journey.mjs';
 
@@ -359,6 +360,7 @@ async function main() {
       expectedTrials: indexedStudies(TRIALS_DIR),
     });
     await referralJourney({ browser, url, pgUrl, shots, check, expect });
+    await filesJourney({ browser, url, pgUrl, shots, check, expect });
 
     await check(
       'after a crash of the API, npm start recovers the embedded Postgres and keeps the data',

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CONDITION_KEYS, DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '@trialflow/contract';
+import { ACCEPTED_FILE_KINDS, MAX_FILES_PER_UPLOAD } from '../common/file-limits';
 import { toPartnerResponse } from '../partners/dto/partner-response.dto';
 import { PartnersService } from '../partners/partners.service';
 import {
@@ -40,6 +41,11 @@ export class AppConfigService {
         ? { kind: CaptchaKind.Recaptcha, siteKey: env.RECAPTCHA_SITE_KEY }
         : { kind: CaptchaKind.Altcha },
       features: { fileUpload: env.FEATURE_FILE_UPLOAD },
+      files: {
+        maxFiles: MAX_FILES_PER_UPLOAD,
+        maxUploadBytes: env.FILES_MAX_UPLOAD_BYTES,
+        acceptedTypes: [...ACCEPTED_FILE_KINDS],
+      },
       languages: [...SUPPORTED_LANGUAGES],
       defaultLanguage: DEFAULT_LANGUAGE,
       conditions: [...CONDITION_KEYS],

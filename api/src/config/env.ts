@@ -233,6 +233,16 @@ export class Env {
   @IsBoolean()
   S3_FORCE_PATH_STYLE = true;
 
+  /**
+   * Largest total size of the files of one upload, in bytes (spec 01 §9 labels it 100 MB). The
+   * web app reads the same figure from /api/config.
+   */
+  @Transform(toInt)
+  @Min(1)
+  @Max(10_000_000_000)
+  @IsInt()
+  FILES_MAX_UPLOAD_BYTES = 100_000_000;
+
   /** smtp://user:pass@host:port; without it mails go to the log and the outbox table. */
   @Transform(emptyToUndefined)
   @IsOptional()

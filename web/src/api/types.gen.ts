@@ -23,6 +23,7 @@ export type AppConfigResponseDto = {
   defaultLanguage: Language;
   defaultUserSource: string;
   features: FeaturesDto;
+  files: FileLimitsDto;
   /**
    * ISO 3166-1 alpha-2 codes of the countries whose chosen places offer the hospital selection (HOSPITAL_SELECTION_COUNTRIES); empty unless configured.
    */
@@ -435,6 +436,54 @@ export type FeaturesDto = {
   fileUpload: boolean;
 };
 
+export type FileLimitsDto = {
+  /**
+   * Accepted kinds, decided by the content of each file.
+   */
+  acceptedTypes: Array<string>;
+  /**
+   * At most this many files in one upload.
+   */
+  maxFiles: number;
+  /**
+   * Largest total size of the files of one upload, in bytes (FILES_MAX_UPLOAD_BYTES).
+   */
+  maxUploadBytes: number;
+};
+
+export type FilePathDto = {
+  /**
+   * `{folder_path}/{file name as listed}`.
+   */
+  file_path: string;
+};
+
+export type FolderDownloadDto = {
+  /**
+   * A file name as listed; without it, all files of the folder as one zip.
+   */
+  file_name?: string;
+  /**
+   * The request’s folder: `{requestId}/{userSource}` (the trial request id and the requesting HCP’s userSource, spec 01 §7). Checked against the caller: it names a folder, not a path.
+   */
+  folder_path: string;
+};
+
+export type FolderPathDto = {
+  /**
+   * The request’s folder: `{requestId}/{userSource}` (the trial request id and the requesting HCP’s userSource, spec 01 §7). Checked against the caller: it names a folder, not a path.
+   */
+  folder_path: string;
+};
+
+export type FolderUploadBodyDto = {
+  filecontent: Array<Blob | File>;
+  /**
+   * The request’s folder: `{requestId}/{userSource}` (the trial request id and the requesting HCP’s userSource, spec 01 §7). Checked against the caller: it names a folder, not a path. Must come before the files.
+   */
+  filepath: string;
+};
+
 export type ForgotPasswordDto = {
   email: string;
   language?: Language;
@@ -510,6 +559,24 @@ export type MarkNotificationsSeenDto = {
    * The trial request whose notifications are seen.
    */
   progressId: string;
+};
+
+export type MedicalFileResponseDto = {
+  contentType: string;
+  id: string;
+  /**
+   * The kind decided from the content.
+   */
+  kind: string;
+  /**
+   * The sanitised original name.
+   */
+  name: string;
+  /**
+   * Bytes.
+   */
+  size: number;
+  timestamp: string;
 };
 
 export type NotificationResponseDto = {
@@ -1219,6 +1286,19 @@ export type SiteContactDto = {
 
 export type SortOrder = 'match' | 'distance' | 'newest';
 
+export type SpecFileDeletedDto = {
+  deleted: string;
+};
+
+export type SpecFileEntryDto = {
+  name: string;
+  /**
+   * Bytes.
+   */
+  size: number;
+  timestamp: string;
+};
+
 export type Specificity = 'pantumor' | 'specific' | 'basket';
 
 export type StatusChangeActorDto = {
@@ -1646,6 +1726,13 @@ export type UpdateUserDto = {
   subscribe?: boolean;
 };
 
+export type UploadFilesBodyDto = {
+  /**
+   * One to 10 files, together at most FILES_MAX_UPLOAD_BYTES (GET /api/config); DOC, DOCX, JPG, PDF, PNG, TXT, XLS or XLSX by content.
+   */
+  files: Array<Blob | File>;
+};
+
 export type UserEnvelopeDto = {
   user: UserResponseDto;
 };
@@ -1890,6 +1977,240 @@ export type GetFacilityGroupResponses = {
 };
 
 export type GetFacilityGroupResponse = GetFacilityGroupResponses[keyof GetFacilityGroupResponses];
+
+export type ListFilesData = {
+  body?: never;
+  path: {
+    /**
+     * The trial request.
+     */
+    requestId: string;
+  };
+  query?: never;
+  url: '/api/files/{requestId}';
+};
+
+export type ListFilesErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Not the caller’s request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such request (or file).
+   */
+  404: ErrorResponseDto;
+  /**
+   * File storage is down.
+   */
+  503: ErrorResponseDto;
+};
+
+export type ListFilesError = ListFilesErrors[keyof ListFilesErrors];
+
+export type ListFilesResponses = {
+  200: Array<MedicalFileResponseDto>;
+};
+
+export type ListFilesResponse = ListFilesResponses[keyof ListFilesResponses];
+
+export type UploadFilesData = {
+  body: UploadFilesBodyDto;
+  path: {
+    /**
+     * The trial request.
+     */
+    requestId: string;
+  };
+  query?: never;
+  url: '/api/files/{requestId}';
+};
+
+export type UploadFilesErrors = {
+  /**
+   * errors.files: required (no file), tooManyFiles, fileType, empty, path, tooLong, controlCharacter, fileName, multipart.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Not the caller’s request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such request (or file).
+   */
+  404: ErrorResponseDto;
+  /**
+   * errors.files: tooLarge.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
+  /**
+   * File storage is down.
+   */
+  503: ErrorResponseDto;
+};
+
+export type UploadFilesError = UploadFilesErrors[keyof UploadFilesErrors];
+
+export type UploadFilesResponses = {
+  201: Array<MedicalFileResponseDto>;
+};
+
+export type UploadFilesResponse = UploadFilesResponses[keyof UploadFilesResponses];
+
+export type DownloadAllFilesData = {
+  body?: never;
+  path: {
+    /**
+     * The trial request.
+     */
+    requestId: string;
+  };
+  query?: never;
+  url: '/api/files/{requestId}/zip';
+};
+
+export type DownloadAllFilesErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Not the caller’s request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such request (or file).
+   */
+  404: ErrorResponseDto;
+  /**
+   * File storage is down.
+   */
+  503: ErrorResponseDto;
+};
+
+export type DownloadAllFilesError = DownloadAllFilesErrors[keyof DownloadAllFilesErrors];
+
+export type DownloadAllFilesResponses = {
+  200: Blob | File;
+};
+
+export type DownloadAllFilesResponse = DownloadAllFilesResponses[keyof DownloadAllFilesResponses];
+
+export type DeleteFileData = {
+  body?: never;
+  path: {
+    /**
+     * The trial request.
+     */
+    requestId: string;
+    /**
+     * The file.
+     */
+    fileId: string;
+  };
+  query?: never;
+  url: '/api/files/{requestId}/{fileId}';
+};
+
+export type DeleteFileErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Not the caller’s request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such request (or file).
+   */
+  404: ErrorResponseDto;
+  /**
+   * File storage is down.
+   */
+  503: ErrorResponseDto;
+};
+
+export type DeleteFileError = DeleteFileErrors[keyof DeleteFileErrors];
+
+export type DeleteFileResponses = {
+  /**
+   * Deleted.
+   */
+  204: void;
+};
+
+export type DeleteFileResponse = DeleteFileResponses[keyof DeleteFileResponses];
+
+export type DownloadFileData = {
+  body?: never;
+  path: {
+    /**
+     * The trial request.
+     */
+    requestId: string;
+    /**
+     * The file.
+     */
+    fileId: string;
+  };
+  query?: never;
+  url: '/api/files/{requestId}/{fileId}';
+};
+
+export type DownloadFileErrors = {
+  /**
+   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Not the caller’s request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such request (or file).
+   */
+  404: ErrorResponseDto;
+  /**
+   * File storage is down.
+   */
+  503: ErrorResponseDto;
+};
+
+export type DownloadFileError = DownloadFileErrors[keyof DownloadFileErrors];
+
+export type DownloadFileResponses = {
+  200: Blob | File;
+};
+
+export type DownloadFileResponse = DownloadFileResponses[keyof DownloadFileResponses];
 
 export type GetTranslationsData = {
   body?: never;
@@ -3286,3 +3607,189 @@ export type GetFacilityGroupFileResponses = {
 
 export type GetFacilityGroupFileResponse =
   GetFacilityGroupFileResponses[keyof GetFacilityGroupFileResponses];
+
+export type DeleteFolderFileData = {
+  body: FilePathDto;
+  path?: never;
+  query?: never;
+  url: '/files/delete';
+};
+
+export type DeleteFolderFileErrors = {
+  /**
+   * A malformed folder or file path.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Not the caller’s request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such request, folder or file.
+   */
+  404: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
+  /**
+   * File storage is down.
+   */
+  503: ErrorResponseDto;
+};
+
+export type DeleteFolderFileError = DeleteFolderFileErrors[keyof DeleteFolderFileErrors];
+
+export type DeleteFolderFileResponses = {
+  200: SpecFileDeletedDto;
+};
+
+export type DeleteFolderFileResponse = DeleteFolderFileResponses[keyof DeleteFolderFileResponses];
+
+export type DownloadFolderFileData = {
+  body: FolderDownloadDto;
+  path?: never;
+  query?: never;
+  url: '/files/download';
+};
+
+export type DownloadFolderFileErrors = {
+  /**
+   * A malformed folder or file path.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Not the caller’s request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such request, folder or file.
+   */
+  404: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
+  /**
+   * File storage is down.
+   */
+  503: ErrorResponseDto;
+};
+
+export type DownloadFolderFileError = DownloadFolderFileErrors[keyof DownloadFolderFileErrors];
+
+export type DownloadFolderFileResponses = {
+  200: string;
+};
+
+export type DownloadFolderFileResponse =
+  DownloadFolderFileResponses[keyof DownloadFolderFileResponses];
+
+export type ListFolderFilesData = {
+  body: FolderPathDto;
+  path?: never;
+  query?: never;
+  url: '/files/list';
+};
+
+export type ListFolderFilesErrors = {
+  /**
+   * A malformed folder or file path.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Not the caller’s request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such request, folder or file.
+   */
+  404: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
+  /**
+   * File storage is down.
+   */
+  503: ErrorResponseDto;
+};
+
+export type ListFolderFilesError = ListFolderFilesErrors[keyof ListFolderFilesErrors];
+
+export type ListFolderFilesResponses = {
+  200: Array<SpecFileEntryDto>;
+};
+
+export type ListFolderFilesResponse = ListFolderFilesResponses[keyof ListFolderFilesResponses];
+
+export type UploadFolderFilesData = {
+  body: FolderUploadBodyDto;
+  path?: never;
+  query?: never;
+  url: '/files/upload';
+};
+
+export type UploadFolderFilesErrors = {
+  /**
+   * A malformed folder or file path.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Not the caller’s request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such request, folder or file.
+   */
+  404: ErrorResponseDto;
+  /**
+   * Over the size limit.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
+  /**
+   * File storage is down.
+   */
+  503: ErrorResponseDto;
+};
+
+export type UploadFolderFilesError = UploadFolderFilesErrors[keyof UploadFolderFilesErrors];
+
+export type UploadFolderFilesResponses = {
+  200: Array<SpecFileEntryDto>;
+};
+
+export type UploadFolderFilesResponse =
+  UploadFolderFilesResponses[keyof UploadFolderFilesResponses];

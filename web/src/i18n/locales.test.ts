@@ -37,6 +37,7 @@ const NAMESPACES = [
   'questionnaire',
   'search',
   'requests',
+  'files',
 ];
 
 /** The 17 conditions of spec 02 §1. */

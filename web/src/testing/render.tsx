@@ -82,6 +82,11 @@ export function createTestConfig(
     defaultLanguage: 'en',
     defaultUserSource: 'ancora_hcp',
     features: { fileUpload: true },
+    files: {
+      maxFiles: 10,
+      maxUploadBytes: 100_000_000,
+      acceptedTypes: ['doc', 'docx', 'jpg', 'pdf', 'png', 'txt', 'xls', 'xlsx'],
+    },
     hospitalSelectionCountries: [],
     identityProvider: { kind: 'local' },
     languages: [...LANGUAGES],

@@ -47,6 +47,25 @@ export class FeaturesDto {
   fileUpload: boolean;
 }
 
+export class FileLimitsDto {
+  @ApiProperty({ example: 10, description: 'At most this many files in one upload.' })
+  maxFiles: number;
+
+  @ApiProperty({
+    example: 100000000,
+    description:
+      'Largest total size of the files of one upload, in bytes (FILES_MAX_UPLOAD_BYTES).',
+  })
+  maxUploadBytes: number;
+
+  @ApiProperty({
+    type: [String],
+    example: ['doc', 'docx', 'jpg', 'pdf', 'png', 'txt', 'xls', 'xlsx'],
+    description: 'Accepted kinds, decided by the content of each file.',
+  })
+  acceptedTypes: string[];
+}
+
 export class AppConfigResponseDto {
   @ApiProperty({ type: IdentityProviderConfigDto })
   identityProvider: IdentityProviderConfigDto;
@@ -56,6 +75,9 @@ export class AppConfigResponseDto {
 
   @ApiProperty({ type: FeaturesDto })
   features: FeaturesDto;
+
+  @ApiProperty({ type: FileLimitsDto })
+  files: FileLimitsDto;
 
   @ApiProperty({ enum: SUPPORTED_LANGUAGES, enumName: 'Language', isArray: true })
   languages: Language[];

@@ -28,6 +28,9 @@ import esSearch from './es/search.json';
 import deRequests from './de/requests.json';
 import enRequests from './en/requests.json';
 import esRequests from './es/requests.json';
+import deFiles from './de/files.json';
+import enFiles from './en/files.json';
+import esFiles from './es/files.json';
 import type { Language } from '@trialflow/contract';
 
 /**
@@ -46,6 +49,7 @@ export const LOCALES: Record<Language, Record<string, unknown>> = {
     questionnaire: enQuestionnaire,
     search: enSearch,
     requests: enRequests,
+    files: enFiles,
   },
   es: {
     common: esCommon,
@@ -58,6 +62,7 @@ export const LOCALES: Record<Language, Record<string, unknown>> = {
     questionnaire: esQuestionnaire,
     search: esSearch,
     requests: esRequests,
+    files: esFiles,
   },
   de: {
     common: deCommon,
@@ -70,5 +75,6 @@ export const LOCALES: Record<Language, Record<string, unknown>> = {
     questionnaire: deQuestionnaire,
     search: deSearch,
     requests: deRequests,
+    files: deFiles,
   },
 };

@@ -6,7 +6,12 @@ import { client } from '../client.gen';
 import {
   createNotification,
   createTrialRequest,
+  deleteFile,
+  deleteFolderFile,
   deleteUser,
+  downloadAllFiles,
+  downloadFile,
+  downloadFolderFile,
   getCaptchaChallenge,
   getConfig,
   getFacilityGroup,
@@ -35,6 +40,8 @@ import {
   identitySignIn,
   identitySignUp,
   listFacilityProgress,
+  listFiles,
+  listFolderFiles,
   listNotifications,
   listPartners,
   listTrialRequests,
@@ -49,6 +56,8 @@ import {
   updateFacilityProgress,
   updateTrialRequest,
   updateUser,
+  uploadFiles,
+  uploadFolderFiles,
 } from '../sdk.gen';
 import type {
   CreateNotificationData,
@@ -57,9 +66,24 @@ import type {
   CreateTrialRequestData,
   CreateTrialRequestError,
   CreateTrialRequestResponse,
+  DeleteFileData,
+  DeleteFileError,
+  DeleteFileResponse,
+  DeleteFolderFileData,
+  DeleteFolderFileError,
+  DeleteFolderFileResponse,
   DeleteUserData,
   DeleteUserError,
   DeleteUserResponse,
+  DownloadAllFilesData,
+  DownloadAllFilesError,
+  DownloadAllFilesResponse,
+  DownloadFileData,
+  DownloadFileError,
+  DownloadFileResponse,
+  DownloadFolderFileData,
+  DownloadFolderFileError,
+  DownloadFolderFileResponse,
   GetCaptchaChallengeData,
   GetCaptchaChallengeError,
   GetCaptchaChallengeResponse,
@@ -144,6 +168,12 @@ import type {
   ListFacilityProgressData,
   ListFacilityProgressError,
   ListFacilityProgressResponse,
+  ListFilesData,
+  ListFilesError,
+  ListFilesResponse,
+  ListFolderFilesData,
+  ListFolderFilesError,
+  ListFolderFilesResponse,
   ListNotificationsData,
   ListNotificationsError,
   ListNotificationsResponse,
@@ -183,6 +213,12 @@ import type {
   UpdateUserData,
   UpdateUserError,
   UpdateUserResponse,
+  UploadFilesData,
+  UploadFilesError,
+  UploadFilesResponse,
+  UploadFolderFilesData,
+  UploadFolderFilesError,
+  UploadFolderFilesResponse,
 } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
@@ -353,6 +389,137 @@ export const getFacilityGroupOptions = (options: Options<GetFacilityGroupData>) 
       return data;
     },
     queryKey: getFacilityGroupQueryKey(options),
+  });
+
+export const listFilesQueryKey = (options: Options<ListFilesData>) =>
+  createQueryKey('listFiles', options);
+
+/**
+ * The files of a trial request, newest first
+ *
+ * For the requesting HCP and the clinops users of the request’s site; anyone else 403. Written to the audit log.
+ */
+export const listFilesOptions = (options: Options<ListFilesData>) =>
+  queryOptions<
+    ListFilesResponse,
+    ListFilesError,
+    ListFilesResponse,
+    ReturnType<typeof listFilesQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listFiles({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listFilesQueryKey(options),
+  });
+
+/**
+ * Upload files to a trial request
+ *
+ * For the requesting HCP and the clinops users of the request’s site; anyone else 403. Written to the audit log. Streams multipart/form-data (field `files`): 1–10 files, together at most FILES_MAX_UPLOAD_BYTES; types decided by content. All or nothing: a refused file, an over-size upload or a storage failure keeps none of them. A name the request already has gets a number ("x (2).pdf").
+ */
+export const uploadFilesMutation = (
+  options?: Partial<Options<UploadFilesData>>,
+): UseMutationOptions<UploadFilesResponse, UploadFilesError, Options<UploadFilesData>> => {
+  const mutationOptions: UseMutationOptions<
+    UploadFilesResponse,
+    UploadFilesError,
+    Options<UploadFilesData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await uploadFiles({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const downloadAllFilesQueryKey = (options: Options<DownloadAllFilesData>) =>
+  createQueryKey('downloadAllFiles', options);
+
+/**
+ * All files of a trial request as one zip
+ *
+ * For the requesting HCP and the clinops users of the request’s site; anyone else 403. Written to the audit log. Streamed; named medical-files-{ISO timestamp}.zip. 404 without files.
+ */
+export const downloadAllFilesOptions = (options: Options<DownloadAllFilesData>) =>
+  queryOptions<
+    DownloadAllFilesResponse,
+    DownloadAllFilesError,
+    DownloadAllFilesResponse,
+    ReturnType<typeof downloadAllFilesQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await downloadAllFiles({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: downloadAllFilesQueryKey(options),
+  });
+
+/**
+ * Delete one file
+ *
+ * For the requesting HCP and the clinops users of the request’s site; anyone else 403. Written to the audit log.
+ */
+export const deleteFileMutation = (
+  options?: Partial<Options<DeleteFileData>>,
+): UseMutationOptions<DeleteFileResponse, DeleteFileError, Options<DeleteFileData>> => {
+  const mutationOptions: UseMutationOptions<
+    DeleteFileResponse,
+    DeleteFileError,
+    Options<DeleteFileData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await deleteFile({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const downloadFileQueryKey = (options: Options<DownloadFileData>) =>
+  createQueryKey('downloadFile', options);
+
+/**
+ * Download one file
+ *
+ * For the requesting HCP and the clinops users of the request’s site; anyone else 403. Written to the audit log. Streamed with the content type decided at upload, as an attachment.
+ */
+export const downloadFileOptions = (options: Options<DownloadFileData>) =>
+  queryOptions<
+    DownloadFileResponse,
+    DownloadFileError,
+    DownloadFileResponse,
+    ReturnType<typeof downloadFileQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await downloadFile({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: downloadFileQueryKey(options),
   });
 
 export const getTranslationsQueryKey = (options: Options<GetTranslationsData>) =>
@@ -1370,3 +1537,119 @@ export const getFacilityGroupFileOptions = (options: Options<GetFacilityGroupFil
     },
     queryKey: getFacilityGroupFileQueryKey(options),
   });
+
+/**
+ * Delete one file (spec: POST /files/delete)
+ *
+ * The folder is checked against the caller: the requesting HCP and clinops of the request’s site only (403 for anyone else). Written to the audit log. Same rules as the /api/files calls.
+ */
+export const deleteFolderFileMutation = (
+  options?: Partial<Options<DeleteFolderFileData>>,
+): UseMutationOptions<
+  DeleteFolderFileResponse,
+  DeleteFolderFileError,
+  Options<DeleteFolderFileData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    DeleteFolderFileResponse,
+    DeleteFolderFileError,
+    Options<DeleteFolderFileData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await deleteFolderFile({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Download as base64 text (spec: POST /files/download)
+ *
+ * The folder is checked against the caller: the requesting HCP and clinops of the request’s site only (403 for anyone else). Written to the audit log. Same rules as the /api/files calls. With file_name: that file; without: a zip of all files of the folder.
+ */
+export const downloadFolderFileMutation = (
+  options?: Partial<Options<DownloadFolderFileData>>,
+): UseMutationOptions<
+  DownloadFolderFileResponse,
+  DownloadFolderFileError,
+  Options<DownloadFolderFileData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    DownloadFolderFileResponse,
+    DownloadFolderFileError,
+    Options<DownloadFolderFileData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await downloadFolderFile({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * List a request folder (spec: POST /files/list)
+ *
+ * The folder is checked against the caller: the requesting HCP and clinops of the request’s site only (403 for anyone else). Written to the audit log. Same rules as the /api/files calls.
+ */
+export const listFolderFilesMutation = (
+  options?: Partial<Options<ListFolderFilesData>>,
+): UseMutationOptions<
+  ListFolderFilesResponse,
+  ListFolderFilesError,
+  Options<ListFolderFilesData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    ListFolderFilesResponse,
+    ListFolderFilesError,
+    Options<ListFolderFilesData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await listFolderFiles({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Upload files (spec: POST /files/upload)
+ *
+ * The folder is checked against the caller: the requesting HCP and clinops of the request’s site only (403 for anyone else). Written to the audit log. Same rules as the /api/files calls. multipart/form-data: `filepath` (the folder) first, then `filecontent` files.
+ */
+export const uploadFolderFilesMutation = (
+  options?: Partial<Options<UploadFolderFilesData>>,
+): UseMutationOptions<
+  UploadFolderFilesResponse,
+  UploadFolderFilesError,
+  Options<UploadFolderFilesData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    UploadFolderFilesResponse,
+    UploadFolderFilesError,
+    Options<UploadFolderFilesData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await uploadFolderFiles({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};

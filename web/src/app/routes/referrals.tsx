@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FacilityBoard } from '@/features/facility-board';
 import { NotificationsPanel } from '@/features/notifications';
-import { usePatientForm } from '@/lib/patient-form';
+import { registerModal } from '@/components/ui/modal-host';
+import {
+  MedicalFilesSection,
+  UPLOAD_FILES_MODAL,
+  UploadFilesModal,
+} from '@/features/medical-files';
+import { PatientSummaryPanel } from '@/features/patient-summary';
+import { useAppConfig } from '@/lib/app-config';
+import { usePatientForm, type PatientForm } from '@/lib/patient-form';
 import { decodeQuestionnaire, encodeQuestionnaire } from '@/features/search';
 import { TrialDetailsScreen, unitLabel } from '@/features/trial-details';
 import {
@@ -14,6 +22,44 @@ import {
 } from '@/features/trial-requests';
 import { useStoredUser, writeItem } from '@/lib/storage';
 import { notificationHref, requestDetailsHref } from './referral-lists';
+
+registerModal(UPLOAD_FILES_MODAL, UploadFilesModal);
+
+/**
+ * The Patient Information panel of a loaded request (spec 01 §2), with its Medical Files section
+ * when file upload is enabled.
+ */
+function RequestPatientPanel({
+  requestId,
+  form,
+  editable,
+}: {
+  requestId: string;
+  form: Record<string, unknown>;
+  editable: boolean;
+}) {
+  const config = useAppConfig();
+  return (
+    <PatientSummaryPanel
+      form={form as PatientForm}
+      editable={editable}
+      medicalFiles={
+        config.features.fileUpload ? <MedicalFilesSection requestId={requestId} /> : undefined
+      }
+    />
+  );
+}
+
+/** Clinops see the answers the request was sent with. */
+function ClinopsPatientPanel({ requestId }: { requestId: string }) {
+  const request = useTrialRequest(requestId);
+  if (!request.data) {
+    return null;
+  }
+  return (
+    <RequestPatientPanel requestId={requestId} form={request.data.questionnaire} editable={false} />
+  );
+}
 
 /** /trialrequestsmobile. */
 export function TrialRequestsMobileRoute() {
@@ -111,6 +157,15 @@ export function DetailsRoute() {
           <RequestPanel requestId={requestId} role={user.clinopsuser ? 'clinops' : 'hcp'} />
         ) : null
       }
+      aside={() =>
+        requestId && user ? (
+          user.clinopsuser ? (
+            <ClinopsPatientPanel requestId={requestId} />
+          ) : (
+            <RequestPatientPanel requestId={requestId} form={questionnaire} editable />
+          )
+        ) : null
+      }
     />
   );
 }
@@ -123,6 +178,7 @@ export function ClinopsDetailsRoute() {
   return (
     <TrialDetailsScreen
       top={() => (requestId ? <RequestPanel requestId={requestId} role="clinops" /> : null)}
+      aside={() => (requestId ? <ClinopsPatientPanel requestId={requestId} /> : null)}
     />
   );
 }

@@ -83,6 +83,8 @@ export interface TrialDetailsSlots {
    * phone it is the first thing after the title, not below the whole trial.
    */
   top?: (trial: TrialDetailsDto, facility: number | null) => ReactNode;
+  /** At the top of the side column, e.g. the patient's information and medical files. */
+  aside?: (trial: TrialDetailsDto, facility: number | null) => ReactNode;
 }
 
 function TrialDetailsView({
@@ -278,6 +280,7 @@ function TrialDetailsView({
         </div>
 
         <div className="trial-details__aside">
+          {slots.aside?.(trial, facility)}
           <SitesSection sites={trial.sites} unit={trial.unit} facility={facility} />
         </div>
       </div>
