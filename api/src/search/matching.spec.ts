@@ -82,6 +82,20 @@ describe('evaluateRules', () => {
     ]);
   });
 
+  it('should report a contradicted low-confidence rule to check, never conflicting', () => {
+    const rules = [
+      rule({ key: 'ecog', kind: 'range', max: 1, confidence: 'low', reading: 'exception' }),
+      rule({ key: 'egfr', kind: 'required', confidence: 'low', reading: 'cohort' }),
+      rule({ key: 'hiv', kind: 'excluded', confidence: 'high', reading: 'plain' }),
+    ];
+    const e = evaluateRules(rules, { ecog: 2, egfr: false, hiv: true }, NOW);
+    expect(e.conflicting.map((m) => m.rule.key)).toEqual(['hiv']);
+    expect(e.toCheck.map((m) => [m.rule.key, m.qualified])).toEqual([
+      ['ecog', true],
+      ['egfr', true],
+    ]);
+  });
+
   it('scores 50 without rules, up with matches, down with open questions', () => {
     expect(matchScore(0, 0)).toBe(50);
     expect(matchScore(2, 0)).toBe(75);

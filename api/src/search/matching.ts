@@ -1,5 +1,6 @@
 import {
   CRITERIA,
+  ruleExcludes,
   type CriterionKey,
   type Criterions,
   type CriterionValue,
@@ -9,8 +10,9 @@ import {
 /**
  * Matching semantics (issue 4): a trial is excluded only when an answered criterion contradicts
  * one of its rules; an unanswered criterion never excludes, it is "to check". A contradiction of a
- * qualified rule (one that only applies in a state the questionnaire does not ask about) is also
- * only "to check".
+ * qualified rule (one that only applies in a state the questionnaire does not ask about) or of a
+ * rule read without confidence (issue 14: conditional, cohort-specific, with an exception) is
+ * also only "to check": the site decides.
  *
  * This is the readable reference implementation, used for the page of results and the details
  * screen; the search index compiles the same semantics to typed arrays (search-index.ts), and a
@@ -125,7 +127,7 @@ export function evaluateRules(
     if (outcome === 'matched') {
       out.matched.push({ rule, outcome });
       weight += matchWeight(rule);
-    } else if (outcome === 'conflicting' && rule.qualified) {
+    } else if (outcome === 'conflicting' && !ruleExcludes(rule)) {
       out.toCheck.push({ rule, outcome: 'unknown', qualified: true });
     } else if (outcome === 'conflicting') {
       out.conflicting.push({ rule, outcome });

@@ -5,7 +5,7 @@ import type { Concept, FamilyPatterns } from './types';
 const QUALIFIER =
   /\b(?:active|untreated|symptomatic|uncontrolled|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir\w*|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|status 3|cns-?3|clinically|neurologically|growing|enlarging|evident)\b/;
 const REQUIRED_CUE =
-  /\b(?:must have|evidence of|confirmed|documented|with (?:untreated|progressing|active|new|measurable)|untreated|progressing)\b/;
+  /\b(?:must be present|(?:is|are) present|presence of|at least (?:one|1)|must have|evidence of|confirmed|documented|with (?:untreated|progressing|active|new|measurable)|untreated|progressing)\b/;
 
 const CNS =
   '(?:brain|cerebral|intracranial|cns|central nervous system|leptomeningeal|meningeal|epidural)';

@@ -1,5 +1,5 @@
 import { CONDITION_KEYS } from '../../common/conditions';
-import type { EligibilityRule } from '../../criteria/criteria';
+import { type EligibilityRule, ruleExcludes } from '../../criteria/criteria';
 import { phaseOptionsOf, recruitingStatusOf, studyTypeOptionOf } from '../search-options';
 import { buildConditionCells } from './geo-cells';
 import {
@@ -154,7 +154,8 @@ export class SearchIndexBuilder {
         alts.push(id);
       }
     }
-    const qualified = rule.qualified ? 1 : 0;
+    // A qualified or low-confidence rule never excludes: the same flag for the rule loop.
+    const qualified = ruleExcludes(rule) ? 0 : 1;
     const signature = `${kind} ${key} ${qualified} ${min} ${max} ${alts.join(',')}`;
     let id = this.ruleIds.get(signature);
     if (id === undefined) {

@@ -156,6 +156,24 @@ describe('SearchIndex', () => {
     ]);
   });
 
+  it('a contradicted low-confidence rule never excludes, a confident one does', () => {
+    const index = build(
+      [
+        trial(1, {
+          rules: [
+            rule({ key: 'ecog', kind: 'range', max: 1, confidence: 'low', reading: 'cohort' }),
+          ],
+        }),
+        trial(2, { rules: [rule({ key: 'ecog', kind: 'range', max: 1, confidence: 'high' })] }),
+      ],
+      [
+        { trialId: 1, at: BERLIN },
+        { trialId: 2, at: BERLIN },
+      ],
+    );
+    expect(nctIds(index, query({ criterions: { ecog: 2 } }))).toEqual(['NCT00000001']);
+  });
+
   it('reads age from the birth year, giving the benefit of the doubt at the boundary', () => {
     const adults = rule({ key: 'age', kind: 'range', min: 18, section: 'structured' });
     const index = build([trial(1, { rules: [adults] })], [{ trialId: 1, at: BERLIN }]);
