@@ -1,5 +1,5 @@
 // `npm run bench:import`: import speed alone (the first step of bench:search), through the real
-// import path on the shared ClinicalTrials.gov records cloned under new ids, on the embedded
+// import path on the shipped ClinicalTrials.gov records (data/ctgov) cloned under new ids, on the embedded
 // Postgres in .data/bench-postgres (or BENCH_DATABASE_URL). Prints studies per second and where
 // the time goes. BENCH_IMPORT_RECORDS sets the record count (default 5000).
 import { join, resolve } from 'node:path';
@@ -16,11 +16,11 @@ const dist = new DistSnapshot(root);
 const pg = new BenchPostgres(dist, root, log);
 try {
   const url = await pg.start();
-  const shared = join(root, '..', 'shared', 'data');
+  const data = join(root, 'data');
   const result = await measureImport(dist, {
     url,
-    ctgovDir: join(shared, 'ctgov'),
-    genesFile: join(shared, 'genes.txt'),
+    ctgovDir: join(data, 'ctgov'),
+    genesFile: join(data, 'genes.txt'),
     minRecords: RECORDS,
     log,
   });

@@ -32,8 +32,9 @@ import {
 } from './lib/requests.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const ctgovDir = resolve(root, '..', 'shared', 'data', 'ctgov');
-const genesFile = resolve(root, '..', 'shared', 'data', 'genes.txt');
+// The records shipped in the repository (data/README.md).
+const ctgovDir = resolve(root, 'data', 'ctgov');
+const genesFile = resolve(root, 'data', 'genes.txt');
 
 const intEnv = (name, fallback) => {
   const raw = process.env[name];
@@ -278,7 +279,7 @@ async function main() {
     ['genes.txt', genesFile],
   ]) {
     if (!existsSync(path)) {
-      throw new Error(`The shared ${what} is missing: ${path}`);
+      throw new Error(`The shipped ${what} is missing: ${path}`);
     }
   }
   log(`Trial search benchmark — sizes ${SIZES.map(thousands).join(', ')}; ${DURATION} s runs`);

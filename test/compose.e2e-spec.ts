@@ -322,6 +322,7 @@ describe('docker-compose.yml', () => {
       expect(env.STORAGE_DRIVER).toBe('s3');
       expect(env.DATABASE_URL).toBe(apiEnv.DATABASE_URL);
       expect(env.WEB_DIST_DIR).toBe('');
+      expect(env.TRIALS_IMPORT_DIR).toBe('');
     });
 
     it('should be refused by the API environment validation without DATABASE_URL', () => {

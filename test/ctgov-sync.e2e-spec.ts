@@ -1,8 +1,6 @@
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { Env } from '../api/src/config/env';
 import { ENV } from '../api/src/config/env.token';
@@ -11,9 +9,9 @@ import { CtgovSyncRepository } from '../api/src/trials/ctgov/ctgov-sync.reposito
 import { CtgovSyncScheduler } from '../api/src/trials/ctgov/ctgov-sync-scheduler';
 import { type CtgovSyncResult, CtgovSyncService } from '../api/src/trials/ctgov/ctgov-sync.service';
 import { TrialsImportService } from '../api/src/trials/trials-import.service';
+import { CTGOV_DIR, readStudies } from './utils/shipped-data';
 import { createTestApp, TestApp } from './utils/test-app';
 
-const CTGOV = resolve(__dirname, '..', '..', 'shared', 'data', 'ctgov');
 const SYNCED = ['RECRUITING', 'NOT_YET_RECRUITING'];
 
 type Study = {
@@ -31,9 +29,7 @@ interface Served {
   nctIds: string[];
 }
 
-const studies: Study[] = readdirSync(CTGOV)
-  .filter((f) => f.endsWith('.json') && f !== 'index.json')
-  .flatMap((f) => JSON.parse(readFileSync(join(CTGOV, f), 'utf8')) as Study[]);
+const studies = readStudies<Study>(CTGOV_DIR);
 
 /** The naive search of the fake API: the term in a condition or a title. */
 function matches(study: Study, params: Record<string, string>): boolean {
@@ -60,7 +56,7 @@ function matches(study: Study, params: Record<string, string>): boolean {
 const tokenOf = (term: string, offset: number): string =>
   Buffer.from(`${term}|${offset}`).toString('base64url');
 
-/** A stand-in for ClinicalTrials.gov API v2 GET /studies over the shared records. */
+/** A stand-in for ClinicalTrials.gov API v2 GET /studies over the shipped records. */
 class FakeCtgov {
   readonly served: Served[] = [];
   /** Requests by page token ('' for a first page), per search term. */

@@ -1,14 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import request from 'supertest';
 import { FacilityGroupsController } from '../api/src/facilities/facility-groups.controller';
 import { parseFacilityGroupsFile } from '../api/src/facilities/facility-groups-file';
 import { FacilityGroupsService } from '../api/src/facilities/facility-groups.service';
 import { TrialsImportService } from '../api/src/trials/trials-import.service';
+import { CTGOV_DIR } from './utils/shipped-data';
 import { createTestApp, TestApp } from './utils/test-app';
 
-const CTGOV = resolve(__dirname, '..', '..', 'shared', 'data', 'ctgov');
+const CTGOV = CTGOV_DIR;
 
 type FacilityMap = Record<string, { facility: string; city: string; state: string }>;
 interface FacilityRow {

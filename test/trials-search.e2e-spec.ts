@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import request from 'supertest';
 import type { Criterions, EligibilityRule } from '../api/src/criteria/criteria';
 import { evaluateRules } from '../api/src/search/matching';
 import { TrialsImportService } from '../api/src/trials/trials-import.service';
+import { CTGOV_DIR } from './utils/shipped-data';
 import { createTestApp, TestApp } from './utils/test-app';
 
-const CTGOV = resolve(__dirname, '..', '..', 'shared', 'data', 'ctgov');
+const CTGOV = CTGOV_DIR;
 const BERLIN = { lat: 52.52, long: 13.405 };
 
 interface CriterionResult {

@@ -5,14 +5,19 @@ import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { ConfigModule } from './config/config.module';
 import type { Env } from './config/env';
 import { dataSourceOptions } from './database/data-source-options';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { CaptchaModule } from './captcha/captcha.module';
+import { EventsModule } from './events/events.module';
 import { FacilitiesModule } from './facilities/facilities.module';
+import { FacilityProgressModule } from './facility-progress/facility-progress.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { MailModule } from './mail/mail.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { PartnersModule } from './partners/partners.module';
 import { PlacesModule } from './places/places.module';
+import { ProgressModule } from './progress/progress.module';
 import { QuestionnaireModule } from './questionnaire/questionnaire.module';
 import { SigningKeysModule } from './signing-keys/signing-keys.module';
 import { TranslationsModule } from './translations/translations.module';
@@ -55,6 +60,11 @@ export class AppModule {
         TrialsModule,
         PlacesModule,
         QuestionnaireModule,
+        AuditModule,
+        EventsModule,
+        ProgressModule,
+        FacilityProgressModule,
+        NotificationsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

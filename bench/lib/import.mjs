@@ -1,5 +1,5 @@
 // Import speed through the real import path (TrialsImportService wired as the trials:import CLI
-// wires it), on the shared ClinicalTrials.gov records cloned in memory under new NCT ids
+// wires it), on the shipped ClinicalTrials.gov records cloned in memory under new NCT ids
 // (NCT99xxxxxx). Afterwards the store is emptied and only the real records are imported: they
 // are what the synthetic data is cloned from.
 import { performance } from 'node:perf_hooks';
@@ -47,7 +47,7 @@ export async function measureImport(dist, { url, ctgovDir, genesFile, minRecords
   const { geneMatcher, parseGeneList } = dist.load('trials/ctgov/ctgov-classify');
   const { readFileSync } = await import('node:fs');
 
-  // 1. Reading and JSON-parsing the shared files (what importPaths does first).
+  // 1. Reading and JSON-parsing the shipped files (what importPaths does first).
   let started = performance.now();
   const files = expandPaths([ctgovDir]);
   const real = [];

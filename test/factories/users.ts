@@ -1,4 +1,33 @@
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { User } from '../../api/src/users/user.entity';
+
+/**
+ * Stores a product user: an English-speaking HCP in Germany with a unique e-mail (every column
+ * filled; overrides win). It has no identity account: sign-in goes through test/utils/accounts.
+ */
+export async function insertUser(ds: DataSource, overrides: Partial<User> = {}): Promise<User> {
+  const unique = randomUUID().slice(0, 8);
+  return ds.getRepository(User).save({
+    email: `hcp-${unique}@example.test`,
+    identitySub: null,
+    firstName: 'Hanna',
+    lastName: 'Weber',
+    phoneNumber: '+4930123456',
+    country: 'DE',
+    institution: 'Charité',
+    userSource: 'ancora_hcp',
+    registerType: 'email',
+    subscribe: false,
+    language: 'en',
+    isClinops: false,
+    facilityIds: [],
+    registration: {},
+    consentAt: new Date(),
+    lastLoginAt: null,
+    ...overrides,
+  } as User);
+}
 
 /** Turns a product user into clinops staff of these facilities (as `npm run user:create` does). */
 export async function makeClinops(

@@ -1,13 +1,14 @@
-// The trial-search journey of issue 4 in a real browser against `npm start` with the shared
+// The trial-search journey of issue 4 in a real browser against `npm start` with the shipped
 // ClinicalTrials.gov records imported: log in, choose lung cancer near Berlin on home, answer the
 // questionnaire (NSCLC, EGFR positive, stage IV, ECOG 1), see the result cards with their
 // reasons, filter by phase, open a trial's details in its new tab; the same in Spanish; and the
 // path home → questionnaire → search with the filters panel on a 390 px wide phone.
 //
-// The shared records hold few open lung-cancer trials near Berlin, so the journey asserts what a
+// The shipped records hold few open lung-cancer trials near Berlin, so the journey asserts what a
 // user sees (cards, reasons, the filter's effect, the details), never a fixed number of trials.
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const USER_CREATE = join(root, 'api', 'dist', 'api', 'src', 'cli', 'user-create.js');
@@ -113,10 +114,27 @@ function createUser(pgUrl, account) {
   );
 }
 
-/** The start-up import runs in the background and the search index follows it: wait for both. */
-async function waitForTrials(url, timeoutMs) {
+/**
+ * The start-up import runs in the background and the search index follows it: wait for both
+ * (for every expected trial to be stored first, so results do not grow during the journey).
+ */
+async function waitForTrials(url, pgUrl, expectedTrials, timeoutMs) {
   const until = Date.now() + timeoutMs;
   let last = '';
+  while (expectedTrials > 0 && Date.now() < until) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      const [{ n }] = (await client.query('SELECT count(*)::int AS n FROM trial')).rows;
+      last = `${n} of ${expectedTrials} trials stored`;
+      if (n >= expectedTrials) {
+        break;
+      }
+    } finally {
+      await client.end();
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   while (Date.now() < until) {
     const res = await fetch(`${url}/api/trials/summary`, {
       method: 'POST',
@@ -373,7 +391,15 @@ function watchErrors(page) {
   return errors;
 }
 
-export async function searchJourney({ browser, url, pgUrl, shots, check, expect }) {
+export async function searchJourney({
+  browser,
+  url,
+  pgUrl,
+  shots,
+  check,
+  expect,
+  expectedTrials = 0,
+}) {
   const stamp = Date.now();
   const account = {
     email: `dr.search.${stamp}@hospital.example`,
@@ -383,7 +409,7 @@ export async function searchJourney({ browser, url, pgUrl, shots, check, expect 
 
   await check('search: the imported ClinicalTrials.gov records are searchable', async () => {
     createUser(pgUrl, account);
-    await waitForTrials(url, 180_000);
+    await waitForTrials(url, pgUrl, expectedTrials, 180_000);
   });
 
   for (const lang of ['en', 'es']) {

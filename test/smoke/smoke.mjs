@@ -1,5 +1,5 @@
-// Browser smoke test: runs `npm start` on a throw-away data folder and free ports with the shared
-// ClinicalTrials.gov records imported, drives Debian's Chromium with playwright-core, and saves
+// Browser smoke test: runs `npm start` on a throw-away data folder and free ports with the
+// ClinicalTrials.gov records shipped in data/ imported (as a first start does), drives Debian's Chromium with playwright-core, and saves
 // screenshots under test-results/smoke/.
 import { spawn } from 'node:child_process';
 import {
@@ -10,6 +10,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,8 +23,23 @@ import { searchJourney } from './search-journey.mjs';
 const root = resolve(import.meta.dirname, '..', '..');
 const shots = join(root, 'test-results', 'smoke');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The real records the trial search runs on (see shared/data/README.md).
-const TRIALS_DIR = process.env.TRIALS_IMPORT_DIR ?? resolve(root, '..', 'shared', 'data', 'ctgov');
+// The real records the trial search runs on: those shipped in data/ (see data/README.md), the
+// start-up import's default; TRIALS_IMPORT_DIR names others (relative to the repository root).
+const TRIALS_DIR = resolve(root, process.env.TRIALS_IMPORT_DIR || 'data');
+
+/** The studies the index.json files of the import folder (and its sub-folders) list; 0: none. */
+function indexedStudies(dir) {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    return 0;
+  }
+  return readdirSync(dir, { withFileTypes: true }).reduce((n, entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      return n + indexedStudies(path);
+    }
+    return entry.name === 'index.json' ? n + JSON.parse(readFileSync(path, 'utf8')).length : n;
+  }, 0);
+}
 
 const freePort = () =>
   new Promise((done, fail) => {
@@ -327,7 +343,15 @@ async function main() {
 
     const pgUrl = `postgres://postgres:trialflow-local@127.0.0.1:${pgPort}/trialflow`;
     await accountsJourney({ browser, url, pgUrl, shots, check, expect });
-    await searchJourney({ browser, url, pgUrl, shots, check, expect });
+    await searchJourney({
+      browser,
+      url,
+      pgUrl,
+      shots,
+      check,
+      expect,
+      expectedTrials: indexedStudies(TRIALS_DIR),
+    });
 
     await check(
       'after a crash of the API, npm start recovers the embedded Postgres and keeps the data',

@@ -4,6 +4,10 @@ import type { Env } from '../config/env';
 import { loadEnvOrExit } from '../config/load-env';
 import { dataSourceOptions } from '../database/data-source-options';
 import { resolveDatabase } from '../database/resolve-database';
+import { PlaceGazetteerState } from '../places/place-gazetteer-state.entity';
+import { PlacesLoader } from '../places/places-loader';
+import { PlacesRepository } from '../places/places.repository';
+import { PlacesService } from '../places/places.service';
 
 export interface WithDatabaseOptions {
   /** Apply pending migrations first (default true). */
@@ -33,6 +37,17 @@ export async function withDatabase<T>(
     await ds.destroy().catch(() => undefined);
     await database.embedded?.stop();
   }
+}
+
+/**
+ * The places service with the gazetteer loaded into Postgres (when the API never ran on this
+ * database, or its version changed): the import places coordinate-less sites with it.
+ */
+export async function loadedPlaces(ds: DataSource, env: Env): Promise<PlacesService> {
+  const repository = new PlacesRepository(ds.getRepository(PlaceGazetteerState));
+  const loader = new PlacesLoader(repository, ds, env);
+  await loader.ensureLoaded();
+  return new PlacesService(repository, loader, env);
 }
 
 /** A failure of the command's arguments: the message and the usage, exit code 2. */

@@ -11,8 +11,8 @@ import {
 
 const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout FILE] [--ctgov DIR] [--misses]
 
-Extracts the eligibility rules of the hand-labelled trials from the shared ClinicalTrials.gov
-records (../shared/data/ctgov) and prints precision and recall per criterion family, in two
+Extracts the eligibility rules of the hand-labelled trials from the ClinicalTrials.gov records
+shipped in data/ctgov (or --ctgov DIR) and prints precision and recall per criterion family, in two
 tables: the development set (test/fixtures/eligibility-labels.json, the patterns were written
 against it) and the held-out set (test/fixtures/eligibility-labels-holdout.json, labelled blind).
 --misses also lists, per trial, the rules no label matched and the labels no rule matched. No

@@ -1,4 +1,4 @@
-import { runCli, usageFailure, withDatabase } from './cli-support';
+import { loadedPlaces, runCli, usageFailure, withDatabase } from './cli-support';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FacilitiesRepository } from '../facilities/facilities.repository';
@@ -14,7 +14,8 @@ Imports ClinicalTrials.gov API v2 study records (a JSON array, a { "studies": [.
 one study per line) into the trial store: new NCT ids are added, changed ones updated with their
 sites replaced, unchanged ones skipped. Malformed records are skipped with a reason; nothing
 stored is deleted. Folders are read for .json, .ndjson and .jsonl files (index.json excepted).
-Gene names come from genes.txt beside the inputs, or ../shared/data/genes.txt.`;
+Gene names come from genes.txt beside the inputs, else data/genes.txt. Files may be gzipped
+(.json.gz, .jsonl.gz).`;
 
 // Typed explicitly: a never-returning call narrows types only then.
 const fail: (message: string) => never = usageFailure(USAGE);
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
         new FacilitiesRepository(ds.getRepository(Facility)),
       ),
       env,
+      undefined,
+      await loadedPlaces(ds, env),
     );
     const report = await importer.importPaths(parsed.positionals, {
       genesFile: parsed.values.genes,

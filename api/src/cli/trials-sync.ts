@@ -1,4 +1,4 @@
-import { runCli, usageFailure, withDatabase } from './cli-support';
+import { loadedPlaces, runCli, usageFailure, withDatabase } from './cli-support';
 import { parseArgs } from 'node:util';
 import { CONDITION_KEYS, type ConditionKey } from '../common/conditions';
 import { FacilitiesRepository } from '../facilities/facilities.repository';
@@ -58,6 +58,8 @@ async function main(): Promise<number> {
           new FacilitiesRepository(ds.getRepository(Facility)),
         ),
         env,
+        undefined,
+        await loadedPlaces(ds, env),
       ),
       new CtgovSyncRepository(ds.getRepository(CtgovSyncState), ds),
       env,

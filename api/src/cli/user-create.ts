@@ -61,6 +61,22 @@ async function main(): Promise<void> {
       if (await tx.findOneBy(User, { email })) {
         throw new Error(`A user with the e-mail ${email} already exists.`);
       }
+      // Requests reach clinops through the facility ids of trial sites: an id that is no stored
+      // facility would give a board that stays empty.
+      if (facilityIds.length > 0) {
+        const known: { id: number }[] = await tx.query(
+          'SELECT id FROM facility WHERE id = ANY($1::int[])',
+          [facilityIds],
+        );
+        const unknown = facilityIds.filter((id) => !known.some((k) => k.id === id));
+        if (unknown.length > 0) {
+          throw new Error(
+            `No stored facility has the id ${unknown.join(', ')}. Facility ids are those of the ` +
+              'trial sites (facilityId of each site in GET /api/trials/{nctId}); import the ' +
+              'trials first.',
+          );
+        }
+      }
       const firstName = values['first-name'] || email.split('@')[0].slice(0, 60);
       let identitySub: string | null = null;
       if (env.IDENTITY_PROVIDER === 'local') {

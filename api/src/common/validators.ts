@@ -9,3 +9,10 @@ export const NUMBERS_ONLY = /^\d*$/;
 /** An international number: '+', a country prefix and 4 to 15 digits in all. */
 export const PHONE = /^\+\d{5,15}$/;
 export const TEXT_MAX = 60;
+/**
+ * A trial request's patient identifier (spec 01 §5 "only allowed characters"): letters, digits,
+ * space and - _ . / # — enough for hospital record numbers, nothing that reads as markup.
+ */
+export const REQUEST_IDENTIFIER = /^[\p{L}\p{M}\p{N} _./#-]+$/u;
+/** A ClinicalTrials.gov id. */
+export const NCT_ID = /^NCT\d{8}$/;

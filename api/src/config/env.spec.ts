@@ -129,4 +129,14 @@ describe('validateEnv', () => {
       'PLACES_MIN_POPULATION',
     );
   });
+
+  it('should import the shipped trials at start by default, nothing under NODE_ENV=test', () => {
+    expect(validateEnv({}).TRIALS_IMPORT_DIR).toBe('data');
+    expect(validateEnv({ NODE_ENV: 'test' }).TRIALS_IMPORT_DIR).toBe('');
+    expect(validateEnv({ TRIALS_IMPORT_DIR: '' }).TRIALS_IMPORT_DIR).toBe('');
+    expect(validateEnv({ TRIALS_IMPORT_DIR: '/srv/ctgov' }).TRIALS_IMPORT_DIR).toBe('/srv/ctgov');
+    expect(
+      validateEnv({ NODE_ENV: 'test', TRIALS_IMPORT_DIR: 'data/ctgov' }).TRIALS_IMPORT_DIR,
+    ).toBe('data/ctgov');
+  });
 });

@@ -67,6 +67,9 @@ const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
  */
 export const TEST_PLACES_MIN_POPULATION = 100_000;
 
+/** The ClinicalTrials.gov records shipped in the repository (data/ctgov, data/ctgov-extra). */
+export const SHIPPED_TRIALS_DIR = 'data';
+
 /**
  * Every environment variable the API reads. Validated once at boot: a missing or bad value
  * stops the process with a message naming the variable. Each one is listed in the README.
@@ -246,11 +249,13 @@ export class Env {
   @IsEmail()
   SUPPORT_EMAIL = 'support@trialflow.local';
 
-  /** ClinicalTrials.gov v2 JSON to import at start when the trial table is empty. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  /**
+   * ClinicalTrials.gov v2 JSON (a file or folder, relative to the repository root) imported at
+   * start when the trial table is empty: by default the records shipped in data/; empty turns
+   * the start-up import off (the default with NODE_ENV=test).
+   */
   @IsString()
-  TRIALS_IMPORT_DIR?: string = undefined;
+  TRIALS_IMPORT_DIR = SHIPPED_TRIALS_DIR;
 
   /**
    * Per-trial corrections of the extracted eligibility rules, applied on import (format in
@@ -386,6 +391,10 @@ export function validateEnv(raw: Record<string, string | undefined>): Env {
         input.PLACES_MIN_POPULATION.trim() === ''))
   ) {
     input.PLACES_MIN_POPULATION = String(TEST_PLACES_MIN_POPULATION);
+  }
+  // Test apps start with an empty trial store unless a test names what to import.
+  if (input.NODE_ENV === 'test' && input.TRIALS_IMPORT_DIR === undefined) {
+    input.TRIALS_IMPORT_DIR = '';
   }
   const env = plainToInstance(Env, input, { exposeDefaultValues: true });
   const errors = validateSync(env, { stopAtFirstError: true });

@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { CriterionFamily } from '../criteria/criteria';
 import {
   compareWithLabels,
-  DEFAULT_CTGOV_DIR,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   measureQuality,
@@ -13,7 +12,7 @@ import {
 
 /**
  * Quality floors over the hand-labelled fixture (test/fixtures/eligibility-labels.json, 32
- * trials, 247 labelled rules) and the shared CT.gov records. First honest measurement,
+ * trials, 247 labelled rules) and the CT.gov records shipped in data/ctgov. First honest measurement,
  * 2026-11-22: overall precision 97.5%, recall 93.5%; precision per family: biomarker 100%,
  * comorbidity 100%, disease_status 100%, metastases 100%, performance 100%, prior_therapy 89.5%,
  * stage 94.1%, subtype 100%. Caveat: the patterns were written by the same person who labelled
@@ -53,8 +52,6 @@ const HOLDOUT_FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> 
   stage: 0.75,
   subtype: 0.5,
 };
-
-const shared = existsSync(DEFAULT_CTGOV_DIR());
 
 describe('eligibility quality', () => {
   describe(rulesMatch.name, () => {
@@ -140,22 +137,22 @@ describe('eligibility quality', () => {
     ).toThrow("NCT00000001: unknown criterion key 'egfrr'");
   });
 
-  (shared ? describe : describe.skip)('over the labelled shared trials', () => {
-    const report = shared ? measureQuality() : null;
+  describe('over the labelled trials', () => {
+    const report = measureQuality();
 
     it('should label at least 30 trials across at least 8 conditions', () => {
       const labels = parseLabels(readFileSync(DEFAULT_LABELS_FILE(), 'utf8'));
-      expect(report?.trials).toBeGreaterThanOrEqual(30);
+      expect(report.trials).toBeGreaterThanOrEqual(30);
       expect(new Set(labels.flatMap((l) => l.conditions)).size).toBeGreaterThanOrEqual(8);
     });
 
     it('should keep overall precision and recall above their floors', () => {
-      expect(report?.overall.precision).toBeGreaterThanOrEqual(OVERALL_PRECISION_FLOOR);
-      expect(report?.overall.recall).toBeGreaterThanOrEqual(OVERALL_RECALL_FLOOR);
+      expect(report.overall.precision).toBeGreaterThanOrEqual(OVERALL_PRECISION_FLOOR);
+      expect(report.overall.recall).toBeGreaterThanOrEqual(OVERALL_RECALL_FLOOR);
     });
 
     it('should keep precision of each family with at least 5 labelled rules above its floor', () => {
-      const below = (report?.families ?? [])
+      const below = (report.families ?? [])
         .filter((f) => f.labelled >= 5)
         .filter(
           (f) =>
@@ -166,27 +163,27 @@ describe('eligibility quality', () => {
       expect(below).toEqual([]);
     });
   });
-  (shared ? describe : describe.skip)('over the held-out trials (labelled blind)', () => {
+  describe('over the held-out trials (labelled blind)', () => {
     const labelsFile = DEFAULT_HOLDOUT_LABELS_FILE();
-    const report = shared ? measureQuality(labelsFile) : null;
+    const report = measureQuality(labelsFile);
 
     it('should label 16 trials not in the development set, across at least 6 conditions', () => {
       const labels = parseLabels(readFileSync(labelsFile, 'utf8'));
       const development = new Set(
         parseLabels(readFileSync(DEFAULT_LABELS_FILE(), 'utf8')).map((l) => l.nctId),
       );
-      expect(report?.trials).toBe(16);
+      expect(report.trials).toBe(16);
       expect(labels.filter((l) => development.has(l.nctId))).toEqual([]);
       expect(new Set(labels.flatMap((l) => l.conditions)).size).toBeGreaterThanOrEqual(6);
     });
 
     it('should keep overall precision and recall above their held-out floors', () => {
-      expect(report?.overall.precision).toBeGreaterThanOrEqual(HOLDOUT_OVERALL_PRECISION_FLOOR);
-      expect(report?.overall.recall).toBeGreaterThanOrEqual(HOLDOUT_OVERALL_RECALL_FLOOR);
+      expect(report.overall.precision).toBeGreaterThanOrEqual(HOLDOUT_OVERALL_PRECISION_FLOOR);
+      expect(report.overall.recall).toBeGreaterThanOrEqual(HOLDOUT_OVERALL_RECALL_FLOOR);
     });
 
     it('should keep precision of each family with at least 5 held-out labels above its floor', () => {
-      const below = (report?.families ?? [])
+      const below = (report.families ?? [])
         .filter((f) => f.labelled >= 5)
         .filter(
           (f) =>

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CRITERIA,
@@ -9,6 +9,7 @@ import {
 } from '../criteria/criteria';
 import { repoRoot } from '../common/repo-root';
 import { geneMatcher } from '../trials/ctgov/ctgov-classify';
+import { readStudiesSync } from '../trials/ctgov/ctgov-files';
 import { parseStudy } from '../trials/ctgov/ctgov-record';
 import { extractRules } from './extract-rules';
 
@@ -172,40 +173,36 @@ export const DEFAULT_LABELS_FILE = (): string =>
 /** Trials labelled blind (before the extractor's output was seen): the held-out set. */
 export const DEFAULT_HOLDOUT_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout.json');
-export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), '..', 'shared', 'data', 'ctgov');
+/** The CT.gov records shipped in the repository, which hold every labelled trial. */
+export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), 'data', 'ctgov');
 
-/** Reads the shared CT.gov records (index.json excepted) and extracts the rules of the given trials. */
+/** Reads the CT.gov records of a folder (gzipped or not) and extracts the given trials' rules. */
 export function extractForTrials(
   ctgovDir: string,
   nctIds: Set<string>,
 ): Map<string, EligibilityRule[]> {
   const out = new Map<string, EligibilityRule[]>();
   const noGenes = geneMatcher([]);
-  for (const file of readdirSync(ctgovDir).filter(
-    (f) => f.endsWith('.json') && f !== 'index.json',
-  )) {
-    const studies = JSON.parse(readFileSync(join(ctgovDir, file), 'utf8')) as unknown[];
-    for (const study of studies) {
-      const trial = parseStudy(study, noGenes);
-      if (nctIds.has(trial.nctId) && !out.has(trial.nctId)) {
-        out.set(
-          trial.nctId,
-          extractRules({
-            minimumAgeYears: trial.minimumAgeYears,
-            maximumAgeYears: trial.maximumAgeYears,
-            sex: trial.sex,
-            eligibilityInclusion: trial.eligibilityInclusion,
-            eligibilityExclusion: trial.eligibilityExclusion,
-            conditions: trial.conditions,
-          }),
-        );
-      }
+  for (const study of readStudiesSync([ctgovDir])) {
+    const trial = parseStudy(study, noGenes);
+    if (nctIds.has(trial.nctId) && !out.has(trial.nctId)) {
+      out.set(
+        trial.nctId,
+        extractRules({
+          minimumAgeYears: trial.minimumAgeYears,
+          maximumAgeYears: trial.maximumAgeYears,
+          sex: trial.sex,
+          eligibilityInclusion: trial.eligibilityInclusion,
+          eligibilityExclusion: trial.eligibilityExclusion,
+          conditions: trial.conditions,
+        }),
+      );
     }
   }
   return out;
 }
 
-/** The whole measurement: labels file + shared records → report. */
+/** The whole measurement: labels file + CT.gov records → report. */
 export function measureQuality(
   labelsFile = DEFAULT_LABELS_FILE(),
   ctgovDir = DEFAULT_CTGOV_DIR(),

@@ -78,8 +78,9 @@ export class MailService implements OnModuleDestroy {
       );
     }
     // Once the mail server has it, the outbox keeps a record without the one-time code.
+    const code = input.variables.code;
     const redact = (text: string): string =>
-      delivery === 'sent' ? text.split(input.variables.code).join('••••••') : text;
+      delivery === 'sent' && code ? text.split(code).join('••••••') : text;
     await this.outbox.save(
       this.outbox.create({
         recipient: input.to,

@@ -16,6 +16,20 @@ export type FoundPlace = Pick<
   'id' | 'name' | 'region' | 'countryCode' | 'country' | 'latitude' | 'longitude'
 >;
 
+/** A city to find by name: normalised name and region, ISO country code. */
+export interface CityKey {
+  name: string;
+  region: string;
+  countryCode: string;
+}
+
+/** A city found for the CityKey at this index of the request. */
+export interface CityCoordinates {
+  index: number;
+  latitude: number;
+  longitude: number;
+}
+
 /** A search over normalised text (search-text.ts); the LIKE parts arrive escaped. */
 export interface PlaceSearch {
   /** The normalised name. */
@@ -124,6 +138,30 @@ export class PlacesRepository {
       await m.query('ANALYZE place');
       return true;
     });
+  }
+
+  /**
+   * For each key, the gazetteer city of exactly that name in that country: the one whose region
+   * contains the key's region or is contained in it (Bayern / Bavaria do not meet, so a region
+   * only decides between namesakes), else the most populous. Keys no city has are left out.
+   */
+  findCityCoordinates(keys: CityKey[]): Promise<CityCoordinates[]> {
+    if (keys.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.state.manager
+      .query<CityCoordinates[]>(
+        `SELECT DISTINCT ON (k.index) k.index::int AS index, p.latitude, p.longitude
+       FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY
+         AS k(name, region, country_code, index)
+       JOIN place p ON p.search_name = k.name AND p.country_code = k.country_code
+       ORDER BY k.index,
+         (k.region <> '' AND p.search_region <> '' AND (strpos(p.search_region, k.region) > 0
+           OR strpos(k.region, p.search_region) > 0)) DESC,
+         p.population DESC, p.id`,
+        [keys.map((k) => k.name), keys.map((k) => k.region), keys.map((k) => k.countryCode)],
+      )
+      .then((rows) => rows.map((r) => ({ ...r, index: r.index - 1 })));
   }
 
   /** Names starting with the text; the exact name weighs as 50 times its population. */

@@ -5,8 +5,21 @@ import { ENV } from '../config/env.token';
 import { visitorCountry } from '../common/country-codes';
 import { PlaceDto, toPlaceDto } from './dto/place-response.dto';
 import { PlacesLoader } from './places-loader';
-import { FoundPlace, PlaceSearch, PlacesRepository } from './places.repository';
-import { escapeLike, parsePlaceQuery } from './search-text';
+import { countryCodeOf } from './country-names';
+import { type CityKey, FoundPlace, PlaceSearch, PlacesRepository } from './places.repository';
+import { escapeLike, normalizePlaceText, parsePlaceQuery } from './search-text';
+
+/** A place as a registry names it (a trial site's city, state and English country name). */
+export interface NamedPlace {
+  city: string;
+  state: string;
+  country: string;
+}
+
+export interface Coordinates {
+  lat: number;
+  lon: number;
+}
 
 /** Shorter texts match too much for the word-start and similarity tiers to be worth their time. */
 const WORD_PREFIX_MIN = 3;
@@ -47,6 +60,40 @@ export class PlacesService {
       found.push(...(await this.places.findSimilar(search(found))));
     }
     return found.map(toPlaceDto);
+  }
+
+  /**
+   * The approximate coordinates of named places from the gazetteer (waiting for its load): the
+   * city of that name in that country, the state deciding between namesakes, else the most
+   * populous. Answers one entry per place, null when the gazetteer has no such city or the
+   * country is unknown.
+   */
+  async locateCities(places: NamedPlace[]): Promise<(Coordinates | null)[]> {
+    await this.loader.whenReady();
+    const keys: CityKey[] = [];
+    const keyOf: number[] = [];
+    const seen = new Map<string, number>();
+    for (const place of places) {
+      const countryCode = countryCodeOf(place.country);
+      const name = normalizePlaceText(place.city);
+      if (!countryCode || !name) {
+        keyOf.push(-1);
+        continue;
+      }
+      const key: CityKey = { name, region: normalizePlaceText(place.state), countryCode };
+      const id = `${key.countryCode}|${key.region}|${key.name}`;
+      let index = seen.get(id);
+      if (index === undefined) {
+        index = keys.push(key) - 1;
+        seen.set(id, index);
+      }
+      keyOf.push(index);
+    }
+    const found = new Map<number, Coordinates>();
+    for (const row of await this.places.findCityCoordinates(keys)) {
+      found.set(row.index, { lat: row.latitude, lon: row.longitude });
+    }
+    return keyOf.map((index) => found.get(index) ?? null);
   }
 
   /** Spec 02 §9: the country of the IP-geolocation header, HR when there is none. */

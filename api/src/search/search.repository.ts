@@ -42,6 +42,8 @@ export interface SiteRow {
   contacts: SiteContact[];
   lat: number | null;
   lon: number | null;
+  /** lat/lon are the city's from the gazetteer, not the record's. */
+  approximate_location: boolean;
   meters: number | null;
 }
 
@@ -72,11 +74,11 @@ export type SummaryRow = Pick<
 >;
 
 const SITE_COLUMNS = `id, trial_id, facility_id, facility_name, city, state, zip, country, status,
-  contacts, lat, lon`;
+  contacts, lat, lon, approximate_location`;
 
 /** Sites of some trials with their distance (Postgres earthdistance) to a point. */
 const SITES_WITH_DISTANCE = `SELECT s.id, s.trial_id, s.facility_id, s.facility_name, s.city,
-    s.state, s.zip, s.country, s.status, s.contacts, s.lat, s.lon,
+    s.state, s.zip, s.country, s.status, s.contacts, s.lat, s.lon, s.approximate_location,
     CASE WHEN s.lat IS NULL OR s.lon IS NULL OR $2::float8 IS NULL THEN NULL
          ELSE earth_distance(ll_to_earth(s.lat, s.lon), ll_to_earth($2, $3)) END AS meters
   FROM site s WHERE s.trial_id = ANY($1::int[])`;

@@ -8,10 +8,14 @@ export function formatSkipped(skipped: ImportCounts['skipped']): string {
   return `${total} skipped${why}`;
 }
 
-/** '269 new, 0 updated, 3 skipped (2 unchanged, 1 no NCT id); 7 files, 812 studies/s'. */
+/**
+ * '269 new, 0 updated, 3 skipped (2 unchanged, 1 no NCT id); 64 sites placed approximately, 2
+ * without coordinates; 7 files, 269 studies in 0.30 s (812 studies/s)'.
+ */
 export function formatImportReport(r: ImportReport): string {
   return (
     `${r.new} new, ${r.updated} updated, ${formatSkipped(r.skipped)}; ` +
+    `${r.approximateSites} sites placed approximately, ${r.unlocatedSites} without coordinates; ` +
     `${r.files} file${r.files === 1 ? '' : 's'}, ${r.studies} studies in ${r.seconds.toFixed(2)} s ` +
     `(${Math.round(r.studiesPerSecond)} studies/s)`
   );

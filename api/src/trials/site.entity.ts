@@ -61,4 +61,11 @@ export class Site {
 
   @Column({ type: 'double precision', nullable: true })
   lon: number | null;
+
+  /**
+   * lat/lon are the city's from the gazetteer (the record gave no coordinates): a distance to
+   * this site is approximate.
+   */
+  @Column({ name: 'approximate_location', type: 'boolean', default: false })
+  approximateLocation: boolean;
 }

@@ -70,7 +70,7 @@ export class Trial {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   interventions: TrialIntervention[];
 
-  /** Gene and biomarker names (from shared genes.txt) the record mentions. */
+  /** Gene and biomarker names (from genes.txt, data/genes.txt by default) the record mentions. */
   @Column({ type: 'text', array: true, default: '{}' })
   genes: string[];
 

@@ -7,6 +7,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { repoRoot } from '../common/repo-root';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
+import { PlacesService } from '../places/places.service';
 import { applyCuration, type Curation, parseCurationFile } from '../eligibility/curation';
 import { expandPaths, type FileEntry, readStudyFile } from './ctgov/ctgov-files';
 import { geneMatcher, parseGeneList } from './ctgov/ctgov-classify';
@@ -17,6 +18,10 @@ import { TrialsRepository } from './trials.repository';
 export interface ImportCounts {
   new: number;
   updated: number;
+  /** Sites of the stored trials without coordinates that got their city's from the gazetteer. */
+  approximateSites: number;
+  /** Sites of the stored trials left without coordinates (no such city in the gazetteer). */
+  unlocatedSites: number;
   /** Skipped records by reason: 'unchanged', 'no NCT id', 'unparsable line' … */
   skipped: Record<string, number>;
 }
@@ -42,7 +47,7 @@ export interface ImportProgress {
 }
 
 export interface ImportOptions {
-  /** genes.txt; by default found beside the inputs or in ../shared/data. */
+  /** genes.txt; by default found beside the inputs, else the one shipped in data/. */
   genesFile?: string;
   onProgress?: (progress: ImportProgress) => void;
   batchSize?: number;
@@ -54,26 +59,31 @@ const FIRST_BATCH = 100;
 const YIELD_EVERY_MS = 2;
 
 export function emptyCounts(): ImportCounts {
-  return { new: 0, updated: 0, skipped: {} };
+  return { new: 0, updated: 0, approximateSites: 0, unlocatedSites: 0, skipped: {} };
 }
 
 /** Adds one import's counts to a running total. */
 export function addCounts(into: ImportCounts, more: ImportCounts): void {
   into.new += more.new;
   into.updated += more.updated;
+  into.approximateSites += more.approximateSites;
+  into.unlocatedSites += more.unlocatedSites;
   for (const [reason, n] of Object.entries(more.skipped)) {
     into.skipped[reason] = (into.skipped[reason] ?? 0) + n;
   }
 }
 
-/** genes.txt next to an input (or one folder up), else the shared data beside the repository. */
+/** The gene list shipped with the repository. */
+export const SHIPPED_GENES_FILE = join('data', 'genes.txt');
+
+/** genes.txt next to an input (or one folder up), else the one shipped in data/. */
 export function findGenesFile(paths: string[]): string | null {
   const candidates = paths.flatMap((p) => {
     const path = resolve(p);
     const dir = existsSync(path) && statSync(path).isDirectory() ? path : dirname(path);
     return [join(dir, 'genes.txt'), join(dir, '..', 'genes.txt')];
   });
-  candidates.push(join(repoRoot(), '..', 'shared', 'data', 'genes.txt'));
+  candidates.push(join(repoRoot(), SHIPPED_GENES_FILE));
   return candidates.find((c) => existsSync(c)) ?? null;
 }
 
@@ -89,6 +99,7 @@ export class TrialsImportService {
     private readonly trials: TrialsRepository,
     @Optional() @Inject(ENV) private readonly env?: Pick<Env, 'TRIALS_CURATION_FILE'>,
     @Optional() private readonly searchIndex?: SearchIndexService,
+    @Optional() private readonly places?: PlacesService,
   ) {}
 
   /**
@@ -294,10 +305,35 @@ export class TrialsImportService {
         changed.push(trial);
       }
     }
+    await this.locateSites(changed, counts);
     await this.trials.upsertWithSites(changed);
     if (changed.length > 0) {
       this.searchIndex?.markStale();
     }
+  }
+
+  /**
+   * Sites the record gives no coordinates get their city's from the gazetteer (by city, state
+   * and country), marked approximate, so radius search finds them. Without the places module
+   * (a bare importer) they stay without.
+   */
+  private async locateSites(trials: TrialData[], counts: ImportCounts): Promise<void> {
+    const sites = trials.flatMap((t) => t.sites.filter((s) => s.lat === null || s.lon === null));
+    if (sites.length === 0) {
+      return;
+    }
+    const found = this.places ? await this.places.locateCities(sites) : [];
+    sites.forEach((site, i) => {
+      const at = found[i];
+      if (at) {
+        site.lat = at.lat;
+        site.lon = at.lon;
+        site.approximateLocation = true;
+        counts.approximateSites++;
+      } else {
+        counts.unlocatedSites++;
+      }
+    });
   }
 
   countTrials(): Promise<number> {

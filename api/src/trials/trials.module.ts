@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FacilitiesModule } from '../facilities/facilities.module';
+import { PlacesModule } from '../places/places.module';
 import { SearchModule } from '../search/search.module';
 import { CtgovSyncScheduler } from './ctgov/ctgov-sync-scheduler';
 import { CtgovSyncState } from './ctgov/ctgov-sync-state.entity';
@@ -17,6 +18,7 @@ import { TrialsStartupImport } from './trials-startup-import';
   imports: [
     TypeOrmModule.forFeature([Trial, Site, CtgovSyncState]),
     FacilitiesModule,
+    PlacesModule,
     SearchModule,
   ],
   providers: [

@@ -174,10 +174,10 @@ export class TrialsRepository {
       }
       await tx.query(
         `INSERT INTO site (trial_id, facility_id, facility_name, city, state, zip, country, status,
-                           contacts, lat, lon)
+                           contacts, lat, lon, approximate_location)
          SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[],
                               $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::float8[],
-                              $11::float8[])`,
+                              $11::float8[], $12::bool[])`,
         [
           sites.map((s) => s.trialId),
           sites.map((s) => s.facilityId),
@@ -190,6 +190,7 @@ export class TrialsRepository {
           sites.map((s) => JSON.stringify(s.contacts)),
           sites.map((s) => s.lat),
           sites.map((s) => s.lon),
+          sites.map((s) => s.approximateLocation === true),
         ],
       );
     });

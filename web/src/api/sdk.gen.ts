@@ -3,6 +3,12 @@
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
 import type {
+  CreateNotificationData,
+  CreateNotificationErrors,
+  CreateNotificationResponses,
+  CreateTrialRequestData,
+  CreateTrialRequestErrors,
+  CreateTrialRequestResponses,
   DeleteUserData,
   DeleteUserErrors,
   DeleteUserResponses,
@@ -38,6 +44,9 @@ import type {
   GetTranslationsResponses,
   GetTrialData,
   GetTrialErrors,
+  GetTrialRequestData,
+  GetTrialRequestErrors,
+  GetTrialRequestResponses,
   GetTrialResponses,
   GetVisitorCountryData,
   GetVisitorCountryResponses,
@@ -80,11 +89,23 @@ import type {
   IdentitySignUpData,
   IdentitySignUpErrors,
   IdentitySignUpResponses,
+  ListFacilityProgressData,
+  ListFacilityProgressErrors,
+  ListFacilityProgressResponses,
+  ListNotificationsData,
+  ListNotificationsErrors,
+  ListNotificationsResponses,
   ListPartnersData,
   ListPartnersResponses,
+  ListTrialRequestsData,
+  ListTrialRequestsErrors,
+  ListTrialRequestsResponses,
   LoginEmailData,
   LoginEmailErrors,
   LoginEmailResponses,
+  MarkNotificationsSeenData,
+  MarkNotificationsSeenErrors,
+  MarkNotificationsSeenResponses,
   SaveQuestionnaireData,
   SaveQuestionnaireErrors,
   SaveQuestionnaireResponses,
@@ -97,9 +118,19 @@ import type {
   SignupData,
   SignupErrors,
   SignupResponses,
+  StreamEventsData,
+  StreamEventsErrors,
+  StreamEventsResponse,
+  StreamEventsResponses,
   SummarizeTrialsData,
   SummarizeTrialsErrors,
   SummarizeTrialsResponses,
+  UpdateFacilityProgressData,
+  UpdateFacilityProgressErrors,
+  UpdateFacilityProgressResponses,
+  UpdateTrialRequestData,
+  UpdateTrialRequestErrors,
+  UpdateTrialRequestResponses,
   UpdateUserData,
   UpdateUserErrors,
   UpdateUserResponses,
@@ -136,6 +167,46 @@ export const getCaptchaChallenge = <ThrowOnError extends boolean = false>(
   >({ url: '/api/captcha/challenge', ...options });
 
 /**
+ * The board cards of the caller's facilities, newest request first
+ *
+ * One card per trial request; its stage flags place it in the columns.
+ */
+export const listFacilityProgress = <ThrowOnError extends boolean = false>(
+  options?: Options<ListFacilityProgressData, ThrowOnError>,
+) =>
+  (options?.client ?? client).get<
+    ListFacilityProgressResponses,
+    ListFacilityProgressErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/clinops/facility-progress',
+    ...options,
+  });
+
+/**
+ * Move a card (stage flags) or record the decision
+ *
+ * Saved for every clinops user of the facility; they get a facilityProgress event. Omitted fields stay; decision_made false clears the decision.
+ */
+export const updateFacilityProgress = <ThrowOnError extends boolean = false>(
+  options: Options<UpdateFacilityProgressData, ThrowOnError>,
+) =>
+  (options.client ?? client).put<
+    UpdateFacilityProgressResponses,
+    UpdateFacilityProgressErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/clinops/facility-progress/{id}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
  * The web app's runtime configuration
  */
 export const getConfig = <ThrowOnError extends boolean = false>(
@@ -143,6 +214,20 @@ export const getConfig = <ThrowOnError extends boolean = false>(
 ) =>
   (options?.client ?? client).get<GetConfigResponses, unknown, ThrowOnError>({
     url: '/api/config',
+    ...options,
+  });
+
+/**
+ * Server-sent events for the caller (text/event-stream)
+ *
+ * A stream of `id: <sequence>`, `event: <type>`, `data: <AppEvent JSON>` frames: new notifications for the caller, changes of requests the caller may see (their own, or as clinops those of their facilities) and board changes. A comment line is sent every 25 s. Reconnect with the Last-Event-ID header (or lastEventId) to get the events missed since.
+ */
+export const streamEvents = <ThrowOnError extends boolean = false>(
+  options?: Options<StreamEventsData, ThrowOnError, StreamEventsResponse>,
+) =>
+  (options?.client ?? client).sse.get<StreamEventsResponses, StreamEventsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/events',
     ...options,
   });
 
@@ -169,6 +254,64 @@ export const getTranslations = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * The caller's notifications
+ *
+ * Per request only the newest unseen one, newest first, then every seen one, newest first.
+ */
+export const listNotifications = <ThrowOnError extends boolean = false>(
+  options: Options<ListNotificationsData, ThrowOnError>,
+) =>
+  (options.client ?? client).get<ListNotificationsResponses, ListNotificationsErrors, ThrowOnError>(
+    {
+      security: [{ scheme: 'bearer', type: 'http' }],
+      url: '/api/hcp/hcpprogressnotifications/{userId}',
+      ...options,
+    },
+  );
+
+/**
+ * Remind the other side of a request of its current status
+ *
+ * The API notifies of new requests, status changes and cancels by itself; this sends a reminder: from the HCP to the site’s clinops users, or from clinops to the HCP.
+ */
+export const createNotification = <ThrowOnError extends boolean = false>(
+  options: Options<CreateNotificationData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<
+    CreateNotificationResponses,
+    CreateNotificationErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/hcp/hcpprogressnotifications/{userId}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Mark the caller's notifications of a request seen
+ */
+export const markNotificationsSeen = <ThrowOnError extends boolean = false>(
+  options: Options<MarkNotificationsSeenData, ThrowOnError>,
+) =>
+  (options.client ?? client).put<
+    MarkNotificationsSeenResponses,
+    MarkNotificationsSeenErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/hcp/hcpprogressnotifications/{userId}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
  * Exchange an identity-provider ID token for the product token and the user
  */
 export const loginEmail = <ThrowOnError extends boolean = false>(
@@ -181,6 +324,80 @@ export const loginEmail = <ThrowOnError extends boolean = false>(
       'Content-Type': 'application/json',
       ...options.headers,
     },
+  });
+
+/**
+ * Send a trial request (starts as newRequest)
+ *
+ * The site must be one of the trial’s sites; at most 50 requests per user. The site’s clinops users are notified (panel, e-mail, events).
+ */
+export const createTrialRequest = <ThrowOnError extends boolean = false>(
+  options: Options<CreateTrialRequestData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<
+    CreateTrialRequestResponses,
+    CreateTrialRequestErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/hcp/progress',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * The trial requests of the caller, newest first
+ *
+ * An HCP gets their own requests; a clinops user the requests of their facilities' sites.
+ */
+export const listTrialRequests = <ThrowOnError extends boolean = false>(
+  options: Options<ListTrialRequestsData, ThrowOnError>,
+) =>
+  (options.client ?? client).get<ListTrialRequestsResponses, ListTrialRequestsErrors, ThrowOnError>(
+    {
+      security: [{ scheme: 'bearer', type: 'http' }],
+      url: '/api/hcp/progress/{userId}',
+      ...options,
+    },
+  );
+
+/**
+ * Change a request’s status (clinops of its site) or cancel it (its HCP)
+ *
+ * Clinops of the request’s site set waitlist, inReview, accepted, enrolled or rejected from any status but cancelled; only the requesting HCP cancels. The message (≤ 500) is required and kept in the history. The other side is notified.
+ */
+export const updateTrialRequest = <ThrowOnError extends boolean = false>(
+  options: Options<UpdateTrialRequestData, ThrowOnError>,
+) =>
+  (options.client ?? client).put<
+    UpdateTrialRequestResponses,
+    UpdateTrialRequestErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/hcp/progress/{userId}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * One trial request with its history (timeline)
+ *
+ * For the requesting HCP and for clinops of the request’s site.
+ */
+export const getTrialRequest = <ThrowOnError extends boolean = false>(
+  options: Options<GetTrialRequestData, ThrowOnError>,
+) =>
+  (options.client ?? client).get<GetTrialRequestResponses, GetTrialRequestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/hcp/progress/{userId}/{requestId}',
+    ...options,
   });
 
 /**

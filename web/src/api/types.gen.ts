@@ -33,6 +33,22 @@ export type AppConfigResponseDto = {
   supportEmail: string;
 };
 
+export type AppEventDto = {
+  /**
+   * notification: { notificationId, progressId, notificationType, status }; request: { progressId, status }; facilityProgress: { id, progressId }; notificationsSeen: { progressId }.
+   */
+  data: {
+    [key: string]: unknown;
+  };
+  /**
+   * The sequence id (also the SSE id).
+   */
+  id: string;
+  type: AppEventType;
+};
+
+export type AppEventType = 'notification' | 'request' | 'facilityProgress' | 'notificationsSeen';
+
 export type AuthTokensDto = {
   /**
    * Access token for the /api/identity calls.
@@ -59,6 +75,11 @@ export type CaptchaConfigDto = {
 };
 
 export type CaptchaKind = 'altcha' | 'recaptcha';
+
+export type CardTrialDto = {
+  trial_id: string;
+  trial_name: string;
+};
 
 export type ChangePasswordDto = {
   previousPassword: string;
@@ -109,6 +130,55 @@ export type ConfirmForgotPasswordDto = {
 export type ConfirmSignUpDto = {
   code: string;
   email: string;
+};
+
+export type CreateNotificationDto = {
+  /**
+   * The trial request to remind the other side of.
+   */
+  progressId: string;
+};
+
+export type CreateTrialRequestDto = {
+  /**
+   * The consent checkbox: must be true.
+   */
+  consent: true;
+  /**
+   * ISO 3166-1 alpha-2, or ''.
+   */
+  country?: string;
+  /**
+   * Contact e-mail; default: the account's.
+   */
+  email?: string;
+  /**
+   * The patient identifier: under 20 characters; letters, digits, space - _ . / #
+   */
+  identifier: string;
+  /**
+   * Contact phone, or ''.
+   */
+  phoneNumber?: string;
+  /**
+   * The questionnaire as it was (the answers map); type_of_disease is required.
+   */
+  questionnaire: {
+    [key: string]: unknown;
+  };
+  selectedLocation: SelectedLocationDto;
+  /**
+   * The NCT id of the trial.
+   */
+  trialId: string;
+  /**
+   * Ignored: the trial name is taken from the trial store.
+   */
+  trialName?: string;
+  /**
+   * The caller: must be the signed-in user.
+   */
+  userId: string;
 };
 
 export type CriterionResultDto = {
@@ -317,6 +387,43 @@ export type FacilityEntryDto = {
   state: string;
 };
 
+export type FacilityProgressCardDto = {
+  _id: string;
+  /**
+   * The decision; null until made.
+   */
+  approved: boolean | null;
+  condition: string;
+  /**
+   * Stage: Decision Made.
+   */
+  decision_made: boolean;
+  facilityId: number;
+  identifier: string;
+  /**
+   * Stage: Info Needed.
+   */
+  info_needed: boolean;
+  /**
+   * Stage: Under Review.
+   */
+  initial_discussion: boolean;
+  /**
+   * The trial request.
+   */
+  progressId: string;
+  /**
+   * Stage: Reached Out.
+   */
+  reached_out: boolean;
+  status: TrialRequestStatus;
+  /**
+   * Date Updated: the card or the request.
+   */
+  timestamp: string;
+  trial: CardTrialDto;
+};
+
 export type FeaturesDto = {
   /**
    * Medical file upload on trial requests
@@ -392,6 +499,58 @@ export type LoginEmailDto = {
 export type LoginResponseDto = {
   data: LoginDataDto;
   status: number;
+};
+
+export type MarkNotificationsSeenDto = {
+  /**
+   * The trial request whose notifications are seen.
+   */
+  progressId: string;
+};
+
+export type NotificationResponseDto = {
+  _id: string;
+  /**
+   * Who caused it.
+   */
+  firstName: string;
+  /**
+   * The request's patient identifier.
+   */
+  identifier: string;
+  lastName: string;
+  notificationType: NotificationType;
+  /**
+   * The trial request.
+   */
+  progressId: string;
+  /**
+   * Whether the caller has seen it (the caller's users entry).
+   */
+  seen: boolean;
+  status: TrialRequestStatus;
+  timestamp: string;
+  trialId: string;
+  trialName: string;
+  /**
+   * The caller's entry only.
+   */
+  users: Array<NotificationUserDto>;
+};
+
+export type NotificationType = 'newRequest' | 'statusChanged' | 'cancelled' | 'reminder';
+
+export type NotificationUserDto = {
+  seen: boolean;
+  user: string;
+};
+
+export type NotificationsSeenDto = {
+  progressId: string;
+  /**
+   * How many notifications were newly marked seen.
+   */
+  updated: number;
 };
 
 export type OpenIdConfigurationDto = {
@@ -1092,6 +1251,21 @@ export type SearchLocationDto = {
   long: number;
 };
 
+export type SelectedLocationDto = {
+  /**
+   * The site's facility id (one of the trial's sites).
+   */
+  facility_id: number;
+};
+
+export type SelectedLocationResponseDto = {
+  facility_id: number;
+  /**
+   * The site's name as the trial record spells it.
+   */
+  facility_name: string;
+};
+
 export type SignInDto = {
   email: string;
   password: string;
@@ -1182,6 +1356,22 @@ export type SiteContactDto = {
   role?: string;
 };
 
+export type StatusChangeActorDto = {
+  _id: string | null;
+  firstName: string;
+  lastName: string;
+  role: 'hcp' | 'clinops' | 'unknown';
+};
+
+export type StatusChangeDto = {
+  _id: string;
+  actor: StatusChangeActorDto;
+  from: TrialRequestStatus | null;
+  note: string;
+  timestamp: string;
+  to: TrialRequestStatus;
+};
+
 export type TrialDetailsDto = {
   briefSummary: string;
   briefTitle: string;
@@ -1250,6 +1440,75 @@ export type TrialHitDto = {
    */
   score: number;
 };
+
+export type TrialRequestDetailsDto = {
+  _id: string;
+  /**
+   * The latest status note.
+   */
+  comments: string;
+  condition: string;
+  country: string;
+  createdAt: string;
+  email: string;
+  /**
+   * The history, oldest first.
+   */
+  history: Array<StatusChangeDto>;
+  identifier: string;
+  phoneNumber: string;
+  questionnaire: {
+    [key: string]: unknown;
+  };
+  selectedLocation: SelectedLocationResponseDto;
+  status: TrialRequestStatus;
+  /**
+   * Last activity.
+   */
+  timestamp: string;
+  trialId: string;
+  trialName: string;
+  /**
+   * The requesting HCP.
+   */
+  userId: string;
+};
+
+export type TrialRequestEnvelopeDto = {
+  progress: TrialRequestResponseDto;
+};
+
+export type TrialRequestResponseDto = {
+  _id: string;
+  /**
+   * The latest status note.
+   */
+  comments: string;
+  condition: string;
+  country: string;
+  createdAt: string;
+  email: string;
+  identifier: string;
+  phoneNumber: string;
+  questionnaire: {
+    [key: string]: unknown;
+  };
+  selectedLocation: SelectedLocationResponseDto;
+  status: TrialRequestStatus;
+  /**
+   * Last activity.
+   */
+  timestamp: string;
+  trialId: string;
+  trialName: string;
+  /**
+   * The requesting HCP.
+   */
+  userId: string;
+};
+
+export type TrialRequestStatus =
+  'newRequest' | 'waitlist' | 'inReview' | 'accepted' | 'rejected' | 'enrolled' | 'cancelled';
 
 export type TrialSearchDto = {
   /**
@@ -1338,6 +1597,10 @@ export type TrialSearchResponseDto = {
 };
 
 export type TrialSiteDto = {
+  /**
+   * lat/lon (and so distance) are approximate: the record gives no coordinates, the site is placed at its city's from the gazetteer.
+   */
+  approximateLocation: boolean;
   city: string;
   contacts: Array<SiteContactDto>;
   country: string;
@@ -1478,6 +1741,35 @@ export type TrialSummaryResponseDto = {
   unit: 'KM' | 'MI';
 };
 
+export type UpdateFacilityProgressDto = {
+  /**
+   * approved / not approved; needs decision_made; null clears it.
+   */
+  approved?: boolean | null;
+  /**
+   * false clears the decision.
+   */
+  decision_made?: boolean;
+  info_needed?: boolean;
+  initial_discussion?: boolean;
+  reached_out?: boolean;
+};
+
+export type UpdateTrialRequestDto = {
+  /**
+   * The note to the referring physician, or the explanation of a cancel.
+   */
+  message: string;
+  /**
+   * The trial request id.
+   */
+  progress: string;
+  /**
+   * The new status: waitlist, inReview, accepted, enrolled, rejected or cancelled.
+   */
+  progressStatus: TrialRequestStatus;
+};
+
 export type UpdateUserDto = {
   /**
    * ISO 3166-1 alpha-2, or ''
@@ -1553,6 +1845,78 @@ export type GetCaptchaChallengeResponses = {
 export type GetCaptchaChallengeResponse =
   GetCaptchaChallengeResponses[keyof GetCaptchaChallengeResponses];
 
+export type ListFacilityProgressData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/clinops/facility-progress';
+};
+
+export type ListFacilityProgressErrors = {
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * Only for: clinops.
+   */
+  403: ErrorResponseDto;
+};
+
+export type ListFacilityProgressError =
+  ListFacilityProgressErrors[keyof ListFacilityProgressErrors];
+
+export type ListFacilityProgressResponses = {
+  200: Array<FacilityProgressCardDto>;
+};
+
+export type ListFacilityProgressResponse =
+  ListFacilityProgressResponses[keyof ListFacilityProgressResponses];
+
+export type UpdateFacilityProgressData = {
+  body: UpdateFacilityProgressDto;
+  path: {
+    id: string;
+  };
+  query?: never;
+  url: '/api/clinops/facility-progress/{id}';
+};
+
+export type UpdateFacilityProgressErrors = {
+  /**
+   * A flag is not a boolean, nothing is sent, or approved without decision_made.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * A card of another facility.
+   *
+   * Only for: clinops.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such card.
+   */
+  404: ErrorResponseDto;
+  /**
+   * The request is cancelled.
+   */
+  409: ErrorResponseDto;
+};
+
+export type UpdateFacilityProgressError =
+  UpdateFacilityProgressErrors[keyof UpdateFacilityProgressErrors];
+
+export type UpdateFacilityProgressResponses = {
+  200: FacilityProgressCardDto;
+};
+
+export type UpdateFacilityProgressResponse =
+  UpdateFacilityProgressResponses[keyof UpdateFacilityProgressResponses];
+
 export type GetConfigData = {
   body?: never;
   path?: never;
@@ -1565,6 +1929,46 @@ export type GetConfigResponses = {
 };
 
 export type GetConfigResponse = GetConfigResponses[keyof GetConfigResponses];
+
+export type StreamEventsData = {
+  body?: never;
+  headers?: {
+    /**
+     * The last id received.
+     */
+    'Last-Event-ID'?: string;
+  };
+  path?: never;
+  query?: {
+    /**
+     * As the Last-Event-ID header, for clients that cannot set it.
+     */
+    lastEventId?: string;
+  };
+  url: '/api/events';
+};
+
+export type StreamEventsErrors = {
+  /**
+   * Last-Event-ID (or lastEventId) is not a sequence id.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+};
+
+export type StreamEventsError = StreamEventsErrors[keyof StreamEventsErrors];
+
+export type StreamEventsResponses = {
+  /**
+   * The event stream; each data line is an AppEvent.
+   */
+  200: AppEventDto;
+};
+
+export type StreamEventsResponse = StreamEventsResponses[keyof StreamEventsResponses];
 
 export type GetFacilityGroupData = {
   body?: never;
@@ -1631,6 +2035,114 @@ export type GetTranslationsResponses = {
 
 export type GetTranslationsResponse = GetTranslationsResponses[keyof GetTranslationsResponses];
 
+export type ListNotificationsData = {
+  body?: never;
+  path: {
+    userId: string;
+  };
+  query?: never;
+  url: '/api/hcp/hcpprogressnotifications/{userId}';
+};
+
+export type ListNotificationsErrors = {
+  /**
+   * userId is not a uuid.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * The userId is not the caller’s.
+   */
+  403: ErrorResponseDto;
+};
+
+export type ListNotificationsError = ListNotificationsErrors[keyof ListNotificationsErrors];
+
+export type ListNotificationsResponses = {
+  200: Array<NotificationResponseDto>;
+};
+
+export type ListNotificationsResponse =
+  ListNotificationsResponses[keyof ListNotificationsResponses];
+
+export type CreateNotificationData = {
+  body: CreateNotificationDto;
+  path: {
+    userId: string;
+  };
+  query?: never;
+  url: '/api/hcp/hcpprogressnotifications/{userId}';
+};
+
+export type CreateNotificationErrors = {
+  /**
+   * progressId is missing or wrong.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * The userId is not the caller’s. Or the caller may not see the request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such trial request.
+   */
+  404: ErrorResponseDto;
+};
+
+export type CreateNotificationError = CreateNotificationErrors[keyof CreateNotificationErrors];
+
+export type CreateNotificationResponses = {
+  201: NotificationResponseDto;
+};
+
+export type CreateNotificationResponse =
+  CreateNotificationResponses[keyof CreateNotificationResponses];
+
+export type MarkNotificationsSeenData = {
+  body: MarkNotificationsSeenDto;
+  path: {
+    userId: string;
+  };
+  query?: never;
+  url: '/api/hcp/hcpprogressnotifications/{userId}';
+};
+
+export type MarkNotificationsSeenErrors = {
+  /**
+   * progressId is missing or wrong.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * The userId is not the caller’s. Or the caller may not see the request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such trial request.
+   */
+  404: ErrorResponseDto;
+};
+
+export type MarkNotificationsSeenError =
+  MarkNotificationsSeenErrors[keyof MarkNotificationsSeenErrors];
+
+export type MarkNotificationsSeenResponses = {
+  200: NotificationsSeenDto;
+};
+
+export type MarkNotificationsSeenResponse =
+  MarkNotificationsSeenResponses[keyof MarkNotificationsSeenResponses];
+
 export type LoginEmailData = {
   body: LoginEmailDto;
   path?: never;
@@ -1653,6 +2165,154 @@ export type LoginEmailResponses = {
 };
 
 export type LoginEmailResponse = LoginEmailResponses[keyof LoginEmailResponses];
+
+export type CreateTrialRequestData = {
+  body: CreateTrialRequestDto;
+  path?: never;
+  query?: never;
+  url: '/api/hcp/progress';
+};
+
+export type CreateTrialRequestErrors = {
+  /**
+   * A field is missing or wrong (each named in errors), e.g. identifier, consent, trialId (unknownTrial), selectedLocation.facility_id (notATrialSite), questionnaire.type_of_disease.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * The userId is not the caller’s. Or not an HCP.
+   *
+   * Only for: hcp.
+   */
+  403: ErrorResponseDto;
+  /**
+   * The maximum of 50 requests is reached (errors.progress: maxRequestsReached).
+   */
+  409: ErrorResponseDto;
+};
+
+export type CreateTrialRequestError = CreateTrialRequestErrors[keyof CreateTrialRequestErrors];
+
+export type CreateTrialRequestResponses = {
+  201: TrialRequestEnvelopeDto;
+};
+
+export type CreateTrialRequestResponse =
+  CreateTrialRequestResponses[keyof CreateTrialRequestResponses];
+
+export type ListTrialRequestsData = {
+  body?: never;
+  path: {
+    userId: string;
+  };
+  query?: never;
+  url: '/api/hcp/progress/{userId}';
+};
+
+export type ListTrialRequestsErrors = {
+  /**
+   * userId is not a uuid.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * The userId is not the caller’s.
+   */
+  403: ErrorResponseDto;
+};
+
+export type ListTrialRequestsError = ListTrialRequestsErrors[keyof ListTrialRequestsErrors];
+
+export type ListTrialRequestsResponses = {
+  200: Array<TrialRequestResponseDto>;
+};
+
+export type ListTrialRequestsResponse =
+  ListTrialRequestsResponses[keyof ListTrialRequestsResponses];
+
+export type UpdateTrialRequestData = {
+  body: UpdateTrialRequestDto;
+  path: {
+    userId: string;
+  };
+  query?: never;
+  url: '/api/hcp/progress/{userId}';
+};
+
+export type UpdateTrialRequestErrors = {
+  /**
+   * progress, progressStatus or message missing or wrong (each named).
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * The userId is not the caller’s. Or the caller may not make this change.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such trial request.
+   */
+  404: ErrorResponseDto;
+  /**
+   * The request is cancelled (errors.progress: requestCancelled).
+   */
+  409: ErrorResponseDto;
+};
+
+export type UpdateTrialRequestError = UpdateTrialRequestErrors[keyof UpdateTrialRequestErrors];
+
+export type UpdateTrialRequestResponses = {
+  200: TrialRequestEnvelopeDto;
+};
+
+export type UpdateTrialRequestResponse =
+  UpdateTrialRequestResponses[keyof UpdateTrialRequestResponses];
+
+export type GetTrialRequestData = {
+  body?: never;
+  path: {
+    userId: string;
+    requestId: string;
+  };
+  query?: never;
+  url: '/api/hcp/progress/{userId}/{requestId}';
+};
+
+export type GetTrialRequestErrors = {
+  /**
+   * An id is not a uuid.
+   */
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * The userId is not the caller’s. Or the caller may not see this request.
+   */
+  403: ErrorResponseDto;
+  /**
+   * No such trial request.
+   */
+  404: ErrorResponseDto;
+};
+
+export type GetTrialRequestError = GetTrialRequestErrors[keyof GetTrialRequestErrors];
+
+export type GetTrialRequestResponses = {
+  200: TrialRequestDetailsDto;
+};
+
+export type GetTrialRequestResponse = GetTrialRequestResponses[keyof GetTrialRequestResponses];
 
 export type SignupData = {
   body: SignupDto;

@@ -183,6 +183,14 @@ export class TrialSiteDto {
 
   @ApiProperty({ nullable: true, type: Number }) lat: number | null;
   @ApiProperty({ nullable: true, type: Number }) lon: number | null;
+
+  @ApiProperty({
+    description:
+      'lat/lon (and so distance) are approximate: the record gives no coordinates, the site ' +
+      "is placed at its city's from the gazetteer.",
+    example: false,
+  })
+  approximateLocation: boolean;
 }
 
 export class InterventionDto {
@@ -321,6 +329,7 @@ export function toTrialSite(s: SiteRow, unit: RadiusUnit): TrialSiteDto {
     distance: s.meters === null ? null : toDistance(s.meters / 1000, unit),
     lat: s.lat,
     lon: s.lon,
+    approximateLocation: s.approximate_location,
   };
 }
 

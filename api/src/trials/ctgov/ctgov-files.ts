@@ -1,15 +1,23 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip, gunzipSync } from 'node:zlib';
 
 /** One entry of an input file: a record to import, or why a piece of the file was skipped. */
 export type FileEntry = { record: unknown } | { skip: string };
 
-const STUDY_FILE = /\.(json|ndjson|jsonl)$/i;
+const STUDY_FILE = /\.(json|ndjson|jsonl)(\.gz)?$/i;
+const GZIPPED = /\.gz$/i;
+/** A data folder's index of its studies (data/ctgov/index.json), not studies. */
+const INDEX_FILE = /^index\.json(\.gz)?$/i;
+
+const gunzipAsync = promisify(gunzip);
 
 /**
  * The study files named by these paths: files as given, folders walked for .json, .ndjson and
- * .jsonl files (sorted). A folder's index.json is the shared data's index, not studies.
+ * .jsonl files, each also gzip-compressed (.json.gz …), sorted. A folder's index.json lists
+ * the studies of the data folder, it holds none.
  */
 export function expandPaths(paths: string[]): string[] {
   const files: string[] = [];
@@ -18,7 +26,7 @@ export function expandPaths(paths: string[]): string[] {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) {
         walk(path);
-      } else if (STUDY_FILE.test(name) && name !== 'index.json') {
+      } else if (STUDY_FILE.test(name) && !INDEX_FILE.test(name)) {
         files.push(path);
       }
     }
@@ -75,6 +83,22 @@ function parseLines(text: string): FileEntry[] {
     });
 }
 
+/** The records of a study file; a name ending in .gz is gunzipped first. */
 export async function readStudyFile(path: string): Promise<FileEntry[]> {
-  return parseStudyFile(await readFile(path, 'utf8'));
+  const bytes = await readFile(path);
+  const text = (GZIPPED.test(path) ? await gunzipAsync(bytes) : bytes).toString('utf8');
+  return parseStudyFile(text);
+}
+
+/** readStudyFile for scripts and tests that read a few files synchronously. */
+export function readStudyFileSync(path: string): FileEntry[] {
+  const bytes = readFileSync(path);
+  return parseStudyFile((GZIPPED.test(path) ? gunzipSync(bytes) : bytes).toString('utf8'));
+}
+
+/** Every record of these files or folders, in file order (skipped pieces left out). */
+export function readStudiesSync(paths: string[]): unknown[] {
+  return expandPaths(paths).flatMap((file) =>
+    readStudyFileSync(file).flatMap((entry) => ('record' in entry ? [entry.record] : [])),
+  );
 }

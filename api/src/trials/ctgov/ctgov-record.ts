@@ -45,6 +45,8 @@ export interface SiteData {
   contacts: SiteContact[];
   lat: number | null;
   lon: number | null;
+  /** Set at import when lat/lon are the city's from the gazetteer, not the record's. */
+  approximateLocation?: boolean;
 }
 
 export interface TrialData {

@@ -4,6 +4,8 @@ import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanst
 
 import { client } from '../client.gen';
 import {
+  createNotification,
+  createTrialRequest,
   deleteUser,
   getCaptchaChallenge,
   getConfig,
@@ -17,6 +19,7 @@ import {
   getQuestionnaire,
   getTranslations,
   getTrial,
+  getTrialRequest,
   getVisitorCountry,
   identityChangePassword,
   identityConfirmForgotPassword,
@@ -31,17 +34,29 @@ import {
   identityRevokeToken,
   identitySignIn,
   identitySignUp,
+  listFacilityProgress,
+  listNotifications,
   listPartners,
+  listTrialRequests,
   loginEmail,
+  markNotificationsSeen,
   type Options,
   saveQuestionnaire,
   searchPlaces,
   searchTrials,
   signup,
   summarizeTrials,
+  updateFacilityProgress,
+  updateTrialRequest,
   updateUser,
 } from '../sdk.gen';
 import type {
+  CreateNotificationData,
+  CreateNotificationError,
+  CreateNotificationResponse,
+  CreateTrialRequestData,
+  CreateTrialRequestError,
+  CreateTrialRequestResponse,
   DeleteUserData,
   DeleteUserError,
   DeleteUserResponse,
@@ -77,6 +92,9 @@ import type {
   GetTranslationsResponse,
   GetTrialData,
   GetTrialError,
+  GetTrialRequestData,
+  GetTrialRequestError,
+  GetTrialRequestResponse,
   GetTrialResponse,
   GetVisitorCountryData,
   GetVisitorCountryResponse,
@@ -119,11 +137,23 @@ import type {
   IdentitySignUpData,
   IdentitySignUpError,
   IdentitySignUpResponse,
+  ListFacilityProgressData,
+  ListFacilityProgressError,
+  ListFacilityProgressResponse,
+  ListNotificationsData,
+  ListNotificationsError,
+  ListNotificationsResponse,
   ListPartnersData,
   ListPartnersResponse,
+  ListTrialRequestsData,
+  ListTrialRequestsError,
+  ListTrialRequestsResponse,
   LoginEmailData,
   LoginEmailError,
   LoginEmailResponse,
+  MarkNotificationsSeenData,
+  MarkNotificationsSeenError,
+  MarkNotificationsSeenResponse,
   SaveQuestionnaireData,
   SaveQuestionnaireError,
   SaveQuestionnaireResponse,
@@ -139,6 +169,12 @@ import type {
   SummarizeTrialsData,
   SummarizeTrialsError,
   SummarizeTrialsResponse,
+  UpdateFacilityProgressData,
+  UpdateFacilityProgressError,
+  UpdateFacilityProgressResponse,
+  UpdateTrialRequestData,
+  UpdateTrialRequestError,
+  UpdateTrialRequestResponse,
   UpdateUserData,
   UpdateUserError,
   UpdateUserResponse,
@@ -207,6 +243,62 @@ export const getCaptchaChallengeOptions = (options?: Options<GetCaptchaChallenge
     },
     queryKey: getCaptchaChallengeQueryKey(options),
   });
+
+export const listFacilityProgressQueryKey = (options?: Options<ListFacilityProgressData>) =>
+  createQueryKey('listFacilityProgress', options);
+
+/**
+ * The board cards of the caller's facilities, newest request first
+ *
+ * One card per trial request; its stage flags place it in the columns.
+ */
+export const listFacilityProgressOptions = (options?: Options<ListFacilityProgressData>) =>
+  queryOptions<
+    ListFacilityProgressResponse,
+    ListFacilityProgressError,
+    ListFacilityProgressResponse,
+    ReturnType<typeof listFacilityProgressQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listFacilityProgress({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listFacilityProgressQueryKey(options),
+  });
+
+/**
+ * Move a card (stage flags) or record the decision
+ *
+ * Saved for every clinops user of the facility; they get a facilityProgress event. Omitted fields stay; decision_made false clears the decision.
+ */
+export const updateFacilityProgressMutation = (
+  options?: Partial<Options<UpdateFacilityProgressData>>,
+): UseMutationOptions<
+  UpdateFacilityProgressResponse,
+  UpdateFacilityProgressError,
+  Options<UpdateFacilityProgressData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    UpdateFacilityProgressResponse,
+    UpdateFacilityProgressError,
+    Options<UpdateFacilityProgressData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await updateFacilityProgress({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
 
 export const getConfigQueryKey = (options?: Options<GetConfigData>) =>
   createQueryKey('getConfig', options);
@@ -283,6 +375,89 @@ export const getTranslationsOptions = (options: Options<GetTranslationsData>) =>
     queryKey: getTranslationsQueryKey(options),
   });
 
+export const listNotificationsQueryKey = (options: Options<ListNotificationsData>) =>
+  createQueryKey('listNotifications', options);
+
+/**
+ * The caller's notifications
+ *
+ * Per request only the newest unseen one, newest first, then every seen one, newest first.
+ */
+export const listNotificationsOptions = (options: Options<ListNotificationsData>) =>
+  queryOptions<
+    ListNotificationsResponse,
+    ListNotificationsError,
+    ListNotificationsResponse,
+    ReturnType<typeof listNotificationsQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listNotifications({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listNotificationsQueryKey(options),
+  });
+
+/**
+ * Remind the other side of a request of its current status
+ *
+ * The API notifies of new requests, status changes and cancels by itself; this sends a reminder: from the HCP to the site’s clinops users, or from clinops to the HCP.
+ */
+export const createNotificationMutation = (
+  options?: Partial<Options<CreateNotificationData>>,
+): UseMutationOptions<
+  CreateNotificationResponse,
+  CreateNotificationError,
+  Options<CreateNotificationData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    CreateNotificationResponse,
+    CreateNotificationError,
+    Options<CreateNotificationData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await createNotification({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Mark the caller's notifications of a request seen
+ */
+export const markNotificationsSeenMutation = (
+  options?: Partial<Options<MarkNotificationsSeenData>>,
+): UseMutationOptions<
+  MarkNotificationsSeenResponse,
+  MarkNotificationsSeenError,
+  Options<MarkNotificationsSeenData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    MarkNotificationsSeenResponse,
+    MarkNotificationsSeenError,
+    Options<MarkNotificationsSeenData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await markNotificationsSeen({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
 /**
  * Exchange an identity-provider ID token for the product token and the user
  */
@@ -305,6 +480,118 @@ export const loginEmailMutation = (
   };
   return mutationOptions;
 };
+
+/**
+ * Send a trial request (starts as newRequest)
+ *
+ * The site must be one of the trial’s sites; at most 50 requests per user. The site’s clinops users are notified (panel, e-mail, events).
+ */
+export const createTrialRequestMutation = (
+  options?: Partial<Options<CreateTrialRequestData>>,
+): UseMutationOptions<
+  CreateTrialRequestResponse,
+  CreateTrialRequestError,
+  Options<CreateTrialRequestData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    CreateTrialRequestResponse,
+    CreateTrialRequestError,
+    Options<CreateTrialRequestData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await createTrialRequest({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const listTrialRequestsQueryKey = (options: Options<ListTrialRequestsData>) =>
+  createQueryKey('listTrialRequests', options);
+
+/**
+ * The trial requests of the caller, newest first
+ *
+ * An HCP gets their own requests; a clinops user the requests of their facilities' sites.
+ */
+export const listTrialRequestsOptions = (options: Options<ListTrialRequestsData>) =>
+  queryOptions<
+    ListTrialRequestsResponse,
+    ListTrialRequestsError,
+    ListTrialRequestsResponse,
+    ReturnType<typeof listTrialRequestsQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listTrialRequests({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listTrialRequestsQueryKey(options),
+  });
+
+/**
+ * Change a request’s status (clinops of its site) or cancel it (its HCP)
+ *
+ * Clinops of the request’s site set waitlist, inReview, accepted, enrolled or rejected from any status but cancelled; only the requesting HCP cancels. The message (≤ 500) is required and kept in the history. The other side is notified.
+ */
+export const updateTrialRequestMutation = (
+  options?: Partial<Options<UpdateTrialRequestData>>,
+): UseMutationOptions<
+  UpdateTrialRequestResponse,
+  UpdateTrialRequestError,
+  Options<UpdateTrialRequestData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    UpdateTrialRequestResponse,
+    UpdateTrialRequestError,
+    Options<UpdateTrialRequestData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await updateTrialRequest({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const getTrialRequestQueryKey = (options: Options<GetTrialRequestData>) =>
+  createQueryKey('getTrialRequest', options);
+
+/**
+ * One trial request with its history (timeline)
+ *
+ * For the requesting HCP and for clinops of the request’s site.
+ */
+export const getTrialRequestOptions = (options: Options<GetTrialRequestData>) =>
+  queryOptions<
+    GetTrialRequestResponse,
+    GetTrialRequestError,
+    GetTrialRequestResponse,
+    ReturnType<typeof getTrialRequestQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getTrialRequest({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getTrialRequestQueryKey(options),
+  });
 
 /**
  * Store the registration of a new user (after the identity sign-up)

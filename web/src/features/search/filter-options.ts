@@ -24,7 +24,7 @@ export const TREATMENT_SUBTYPES: readonly TreatmentSubtype[] = TREATMENT_CLASSES
 
 /**
  * The genetic-mutation filter's fixed list (spec 02 §3): the gene and biomarker names trials are
- * indexed by (shared/data/genes.txt, which the import reads). The API's facet only lists names
+ * indexed by (data/genes.txt, which the import reads). The API's facet only lists names
  * with hits, so the full list lives here.
  */
 export const GENETIC_MUTATIONS: readonly string[] = [

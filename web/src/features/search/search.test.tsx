@@ -139,6 +139,24 @@ describe('search results (/search)', () => {
     expect(href.searchParams.get('facility')).toBe('17');
   });
 
+  it('should say "about" for the distance to a site placed at its city', async () => {
+    const summary = trialSummary();
+    vi.mocked(summarizeTrials).mockImplementation(() =>
+      ok(
+        summaryResponse({
+          trials: [
+            { ...summary, nearestSite: { ...summary.nearestSite!, approximateLocation: true } },
+          ],
+        }),
+      ),
+    );
+    renderSearch();
+    const card = await firstCard();
+
+    expect(within(card).getByText('about 12.4 km away')).toBeInTheDocument();
+    expect(within(card).queryByText('12.4 km away')).not.toBeInTheDocument();
+  });
+
   it('should show the facet counts next to the filters', async () => {
     renderSearch();
     await firstCard();

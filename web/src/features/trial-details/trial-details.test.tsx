@@ -57,6 +57,7 @@ function site(
     distance,
     lat: distance === null ? null : 52.5,
     lon: distance === null ? null : 13.4,
+    approximateLocation: false,
     ...extra,
   };
 }
@@ -105,7 +106,9 @@ const TRIAL: TrialDetailsDto = {
   unit: 'KM',
   // The API sends the requested facility first; the screen does not rely on it.
   sites: [
+    // Placed at its city: the record gives no coordinates.
     site(17, 'Charité Berlin', 4.2, {
+      approximateLocation: true,
       contacts: [
         {
           name: 'Dr. Anna Schmidt',
@@ -289,6 +292,8 @@ describe('trial details (/details/{id})', () => {
     expect(within(first).getByText('Not yet recruiting')).toBeInTheDocument();
     expect(within(first).getByText('18.8 km away')).toBeInTheDocument();
     expect(within(second).queryByText('Selected site')).not.toBeInTheDocument();
+    expect(within(second).getByText('about 4.2 km away')).toBeInTheDocument();
+    expect(within(second).queryByText('4.2 km away')).not.toBeInTheDocument();
     expect(within(second).getByText('Principal investigator')).toBeInTheDocument();
     expect(within(second).getByRole('link', { name: '+49 30 1234' })).toHaveAttribute(
       'href',

@@ -75,10 +75,14 @@ export function ResultCard({ trial, unit, linkForm, facilityForm, requestId }: R
             </p>
             {site.distance !== null ? (
               <p className="result-card__distance">
-                {t('search.card.distance', {
-                  distance: formatDistance(language, site.distance),
-                  unit: unitLabel(t, unit),
-                })}
+                {/* Placed at its city (the record gives no coordinates): "about 40 km away". */}
+                {t(
+                  site.approximateLocation ? 'search.card.distanceApprox' : 'search.card.distance',
+                  {
+                    distance: formatDistance(language, site.distance),
+                    unit: unitLabel(t, unit),
+                  },
+                )}
               </p>
             ) : null}
             {trial.sitesInRadius > 1 ? (

@@ -111,6 +111,7 @@ export function trialSummary(overrides: Partial<TrialSummaryDto> = {}): TrialSum
       distance: 12.4,
       lat: 52.52,
       lon: 13.38,
+      approximateLocation: false,
     },
     sitesInRadius: 3,
     ...overrides,

@@ -47,10 +47,15 @@ function SiteItem({
       {address ? <p className="site__address">{address}</p> : null}
       {site.distance !== null ? (
         <p className="site__distance">
-          {t('search.details.sites.distance', {
-            distance: formatDistance(language, site.distance),
-            unit: unitLabel(t, unit),
-          })}
+          {t(
+            site.approximateLocation
+              ? 'search.details.sites.distanceApprox'
+              : 'search.details.sites.distance',
+            {
+              distance: formatDistance(language, site.distance),
+              unit: unitLabel(t, unit),
+            },
+          )}
         </p>
       ) : null}
       {contacts.length > 0 ? (

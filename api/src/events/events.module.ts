@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { AppEvent } from './app-event.entity';
+import { EventsController } from './events.controller';
+import { EventsService } from './events.service';
+
+/** Server-sent events fanned out across replicas through Postgres LISTEN/NOTIFY. */
+@Module({
+  imports: [TypeOrmModule.forFeature([AppEvent]), UsersModule],
+  controllers: [EventsController],
+  providers: [EventsService],
+  exports: [EventsService],
+})
+export class EventsModule {}
