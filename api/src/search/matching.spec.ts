@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { EligibilityRule } from '../criteria/criteria';
+import { inapplicableCriteria } from '../criteria/relevance';
 import { evaluateRules, matchScore, ruleOutcome } from './matching';
 import { describeRule } from './rule-text';
 import { validateCriterions } from './to-index-query';
@@ -94,6 +95,53 @@ describe('evaluateRules', () => {
       ['ecog', true],
       ['egfr', true],
     ]);
+  });
+
+  it('should give one verdict per criterion with every source sentence', () => {
+    const rules = [
+      rule({ key: 'brain_metastases', kind: 'excluded', text: 'No brain metastases' }),
+      rule({
+        key: 'brain_metastases',
+        kind: 'excluded',
+        section: 'exclusion',
+        text: 'Known brain metastases',
+      }),
+      rule({ key: 'ecog', kind: 'range', max: 2, text: 'ECOG 0-2' }),
+      rule({ key: 'ecog', kind: 'range', max: 1, confidence: 'low', text: 'Cohort B: ECOG 0-1' }),
+    ];
+    const open = evaluateRules(rules, {}, NOW);
+    expect(open.toCheck.map((e) => [e.rule.key, e.rules.map((r) => r.text)])).toEqual([
+      ['brain_metastases', ['No brain metastases', 'Known brain metastases']],
+      ['ecog', ['ECOG 0-2', 'Cohort B: ECOG 0-1']],
+    ]);
+    // ECOG 2 meets the trial's rule but not cohort B's: one verdict, to check.
+    const e = evaluateRules(rules, { brain_metastases: true, ecog: 2 }, NOW);
+    expect(e.conflicting.map((c) => [c.rule.key, c.rules.length])).toEqual([
+      ['brain_metastases', 2],
+    ]);
+    expect(e.toCheck.map((c) => [c.rule.key, c.rule.text, c.qualified])).toEqual([
+      ['ecog', 'Cohort B: ECOG 0-1', true],
+    ]);
+    expect(evaluateRules(rules, { brain_metastases: false, ecog: 0 }, NOW).matched).toHaveLength(2);
+  });
+
+  it('should leave out open rules that cannot apply, but evaluate them when answered', () => {
+    const rules = [
+      rule({ key: 'pregnant_nursing', kind: 'excluded', section: 'exclusion' }),
+      rule({ key: 'tnbc', kind: 'excluded', section: 'exclusion' }),
+    ];
+    const male = { gender: 'male' } as const;
+    const e = evaluateRules(rules, male, NOW, inapplicableCriteria(male, 'lung_cancer', NOW));
+    expect([...e.toCheck, ...e.matched, ...e.conflicting]).toEqual([]);
+    const answered = { gender: 'male', tnbc: true } as const;
+    expect(
+      evaluateRules(
+        rules,
+        answered,
+        NOW,
+        inapplicableCriteria(answered, 'lung_cancer', NOW),
+      ).conflicting.map((c) => c.rule.key),
+    ).toEqual(['tnbc']);
   });
 
   it('scores 50 without rules, up with matches, down with open questions', () => {
