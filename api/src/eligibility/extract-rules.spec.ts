@@ -180,6 +180,23 @@ describe('extractRules', () => {
       );
     });
 
+    it("should not read a condition named only for measurability as the patient's", () => {
+      expect(
+        read(
+          '* At least one measurable lesion (brain metastasis must not be the only measurable lesion) per RECIST 1.1',
+        ),
+      ).not.toContainEqual(expect.stringMatching(/^brain_metastases/));
+    });
+
+    it('should read a sentence naming a condition plainly and negated with a low confidence', () => {
+      expect(
+        read(
+          '',
+          '* Leptomeningeal metastasis confirmed by MRI, but no evidence of brain parenchymal metastasis.',
+        ),
+      ).toEqual(['brain_metastases excluded exclusion low exception']);
+    });
+
     it('should read a cohort-specific rule with a low confidence, inline or under a heading', () => {
       expect(read('* Cohort 2 only: prior PD-1 inhibitor required')).toEqual([
         'checkpoint_therapy required inclusion low cohort',

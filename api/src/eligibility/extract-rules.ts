@@ -170,7 +170,7 @@ function itemFindings(item: CriterionItem, heme: boolean): Finding[] {
       if (allowance && f.kind !== 'excluded') {
         continue;
       }
-      const reading = readingOf(f, item, how, exception);
+      const reading = f.reading ?? readingOf(f, item, how, exception);
       out.push(reading === 'plain' ? f : { ...f, confidence: 'low', reading });
     }
   }

@@ -52,6 +52,13 @@ const TREATMENT_OBJECT =
 const LIST_GLUE =
   /^(?:\s|,|-|\band\b|\bor\b|\bnor\b|\b(?:mutations?|mutated|alterations?|altered|rearrangements?|rearranged|fusions?|amplifications?|amplified|genes?|status|translocations?|driver|activating|sensitizing|oncogenic|expression)\b)*$/;
 
+/**
+ * A clause about how a condition counts for measurability, not about having it: "brain
+ * metastasis must not be the only measurable lesion", "is not included as target lesion".
+ */
+const MEASURABILITY_CLAUSE =
+  /\bonly (?:measurable|target|evaluable)\b|\b(?:not|never) (?:be )?(?:the )?only\b|\bnot (?:be )?(?:considered|included|counted|selected|used) as\b/;
+
 /** "Failed or refused chemotherapy": not a requirement to have had it. */
 const NOT_HAD =
   /\b(?:refus\w*|declin\w*|ineligible|not eligible|unsuitable|intoleran\w*|not (?:a )?candidates?)\b/;
@@ -215,6 +222,9 @@ export function findMentions(
       if (PERMISSION.test(suffix) || PERMISSION.test(prefix)) {
         continue;
       }
+      if (concept.mode === 'condition' && MEASURABILITY_CLAUSE.test(lower.slice(start, end + 60))) {
+        continue;
+      }
       if (
         concept.mode === 'bool' &&
         TREATMENT_OBJECT.test(lower.slice(Math.max(from, start - 90), start))
@@ -278,9 +288,16 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
   const out: Finding[] = [];
   const { lower } = ctx.sentence;
   let group: { finding: Finding; end: number; group: string } | null = null;
+  // One sentence naming a concept both plainly and negated ("leptomeningeal metastasis … but no
+  // brain parenchymal metastasis") carves an exception out of it: not read with confidence.
+  const polarity = new Map<string, Set<boolean>>();
+  for (const m of mentions) {
+    polarity.set(m.concept.key, (polarity.get(m.concept.key) ?? new Set()).add(m.negated));
+  }
   for (const m of mentions) {
     const c = m.concept;
     const qualified = c.qualifier ? c.qualifier.test(ctx.item) : false;
+    const mixed = polarity.get(c.key)!.size > 1;
     let kind: Finding['kind'] | null = null;
     if (m.prohibited) {
       kind = m.negated ? null : 'excluded';
@@ -304,6 +321,10 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     const finding: Finding = { key: c.key, kind };
     if (qualified) {
       finding.qualified = true;
+    }
+    if (mixed) {
+      finding.confidence = 'low';
+      finding.reading = 'exception';
     }
     if (
       kind === 'required' &&
