@@ -65,11 +65,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
-    files: ['api/**/*.ts', 'test/**/*.ts', 'migrations/**/*.ts'],
+    files: ['api/**/*.ts', 'test/**/*.ts', 'migrations/**/*.ts', 'packages/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
   {
-    files: ['test/**/*.ts', 'api/**/*.spec.ts'],
+    files: ['test/**/*.ts', 'api/**/*.spec.ts', 'packages/**/*.spec.ts'],
     rules: {
       // supertest bodies are untyped JSON; asserting on them is the point of the test.
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -1,9 +1,9 @@
 const shared = require('../test/jest-swc.cjs');
 
-/** API unit tests: colocated *.spec.ts, no database. */
+/** API and contract unit tests: colocated *.spec.ts, no database. */
 module.exports = {
   ...shared,
   rootDir: '..',
   displayName: 'api-unit',
-  testMatch: ['<rootDir>/api/src/**/*.spec.ts'],
+  testMatch: ['<rootDir>/api/src/**/*.spec.ts', '<rootDir>/packages/contract/src/**/*.spec.ts'],
 };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { CONDITION_KEYS } from '../api/src/common/conditions';
+import { CONDITION_KEYS } from '@trialflow/contract';
 import { createTestApp, TestApp } from './utils/test-app';
 
 describe('Foundation API', () => {

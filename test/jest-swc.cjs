@@ -52,5 +52,11 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages().map(escape).join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   testEnvironment: 'node',
-  modulePathIgnorePatterns: ['<rootDir>/api/dist/', '<rootDir>/web/'],
+  // The contract package from its source (the API's runtime uses its compiled dist/).
+  moduleNameMapper: { '^@trialflow/contract$': '<rootDir>/packages/contract/src/index.ts' },
+  modulePathIgnorePatterns: [
+    '<rootDir>/api/dist/',
+    '<rootDir>/web/',
+    '<rootDir>/packages/contract/dist/',
+  ],
 };

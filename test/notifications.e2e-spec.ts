@@ -234,6 +234,18 @@ describe(NotificationsController.name, () => {
     expect((await panel(colleague)).find((n) => n.progressId === id)).toMatchObject({
       notificationType: 'reminder',
     });
+    // Each reminder mails the other side: one an hour per sender and request.
+    const again = await request(t.http)
+      .post(`/api/hcp/hcpprogressnotifications/${hcp.id}`)
+      .set(...bearer(hcp))
+      .send({ progressId: id })
+      .expect(429);
+    expect(again.body.errors).toEqual({ progressId: 'reminderTooSoon' });
+    const reminders = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM notification WHERE request_id = $1 AND type = 'reminder'`,
+      [id],
+    );
+    expect(reminders[0].n).toBe(2);
   });
 
   it('should refuse other users, requests out of reach, unknown and malformed ids', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import type { Criterions, EligibilityRule } from '../api/src/criteria/criteria';
+import type { Criterions, EligibilityRule } from '@trialflow/contract';
 import { evaluateRules } from '../api/src/search/matching';
 import { TrialsImportService } from '../api/src/trials/trials-import.service';
 import { CTGOV_DIR } from './utils/shipped-data';

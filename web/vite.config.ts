@@ -7,7 +7,15 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The contract package from its source: one compile, no build step for the web app.
+      '@trialflow/contract': fileURLToPath(
+        new URL('../packages/contract/src/index.ts', import.meta.url),
+      ),
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/files': apiTarget },

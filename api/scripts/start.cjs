@@ -9,6 +9,8 @@ const { join } = require('node:path');
 const root = join(__dirname, '..', '..');
 const apiEntry = join(root, 'api', 'dist', 'api', 'src', 'main.js');
 const webIndex = join(root, 'web', 'dist', 'index.html');
+// The compiled contract package the API requires at run time (built by the API's build).
+const contractEntry = join(root, 'packages', 'contract', 'dist', 'index.js');
 
 function newest(dir) {
   if (!existsSync(dir)) return 0;
@@ -46,8 +48,10 @@ function run(label, args) {
 }
 
 if (
+  !existsSync(contractEntry) ||
   stale(apiEntry, [
     join(root, 'api', 'src'),
+    join(root, 'packages', 'contract', 'src'),
     join(root, 'migrations'),
     join(root, 'api', 'package.json'),
   ])
@@ -57,6 +61,7 @@ if (
 if (
   stale(webIndex, [
     join(root, 'web', 'src'),
+    join(root, 'packages', 'contract', 'src'),
     join(root, 'web', 'public'),
     join(root, 'web', 'index.html'),
     join(root, 'web', 'vite.config.ts'),

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { ProductTokenService } from '../../api/src/auth/product-token.service';
+import { insertSite, insertTrial as insertTrialRow } from './trials';
+import { insertUser as insertUserRow } from './users';
 
 export interface TestUser {
   id: string;
@@ -22,26 +24,21 @@ export async function insertUser(
   ds: DataSource,
   overrides: UserOverrides = {},
 ): Promise<TestUser> {
-  const email = `user.${randomUUID().slice(0, 8)}@hospital.example`;
   const clinops = overrides.clinopsFacilityIds !== undefined;
-  const rows: { id: string }[] = await ds.query(
-    `INSERT INTO app_user (email, first_name, last_name, language, is_clinops, facility_ids)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [
-      email,
-      overrides.firstName ?? 'Ada',
-      overrides.lastName ?? 'Meyer',
-      overrides.language ?? 'en',
-      clinops,
-      overrides.clinopsFacilityIds ?? [],
-    ],
-  );
+  const { id, email } = await insertUserRow(ds, {
+    email: `user.${randomUUID().slice(0, 8)}@hospital.example`,
+    firstName: overrides.firstName ?? 'Ada',
+    lastName: overrides.lastName ?? 'Meyer',
+    language: overrides.language ?? 'en',
+    isClinops: clinops,
+    facilityIds: overrides.clinopsFacilityIds ?? [],
+  });
   const token = await app.get(ProductTokenService).sign({
-    sub: rows[0].id,
+    sub: id,
     email,
     roles: clinops ? ['clinops'] : ['hcp'],
   });
-  return { id: rows[0].id, email, token };
+  return { id, email, token };
 }
 
 export interface TestTrial {
@@ -53,35 +50,20 @@ export interface TestTrial {
 
 let trialCounter = 0;
 
-/** A trial with `sites` sites, each at a facility of its own. */
+/** A trial with `sites` sites in Berlin, each at a facility of its own. */
 export async function insertTrial(ds: DataSource, sites = 2): Promise<TestTrial> {
   trialCounter += 1;
-  const nctId = `NCT${String(Math.floor(Math.random() * 9e7) + 1e7).slice(0, 8)}`;
   const title = `Study ${trialCounter} of osimertinib in EGFR lung cancer`;
-  const trial: { id: number }[] = await ds.query(
-    `INSERT INTO trial (nct_id, brief_title, official_title, brief_summary, overall_status,
-       study_type, sponsor, conditions, specificity, sex, eligibility_inclusion,
-       eligibility_exclusion, raw)
-     VALUES ($1, $2, $2, '', 'RECRUITING', 'INTERVENTIONAL', 'Sponsor', '{lung_cancer}',
-       'specific', 'ALL', '', '', '{}') RETURNING id`,
-    [nctId, title],
-  );
+  const trial = await insertTrialRow(ds, { briefTitle: title, officialTitle: title });
   const facilityIds: number[] = [];
   for (let i = 0; i < sites; i++) {
-    const name = `Hospital ${randomUUID().slice(0, 6)}`;
-    const facility: { id: number }[] = await ds.query(
-      `INSERT INTO facility (key, name, city, state, zip, country, lat, lon)
-       VALUES ($1, $2, 'Berlin', 'Berlin', '10117', 'Germany', 52.52, 13.4) RETURNING id`,
-      [name.toLowerCase(), name],
-    );
-    await ds.query(
-      `INSERT INTO site (trial_id, facility_id, facility_name, city, state, zip, country, status)
-       VALUES ($1, $2, $3, 'Berlin', 'Berlin', '10117', 'Germany', 'RECRUITING')`,
-      [trial[0].id, facility[0].id, name],
-    );
-    facilityIds.push(facility[0].id);
+    const site = await insertSite(ds, {
+      trialId: trial.id,
+      facilityName: `Hospital ${randomUUID().slice(0, 6)}`,
+    });
+    facilityIds.push(site.facilityId);
   }
-  return { nctId, title, facilityIds };
+  return { nctId: trial.nctId, title, facilityIds };
 }
 
 /** The contact modal's body for a trial and one of its sites. */

@@ -1,6 +1,6 @@
 import { loadedPlaces, runCli, usageFailure, withDatabase } from './cli-support';
 import { parseArgs } from 'node:util';
-import { CONDITION_KEYS, type ConditionKey } from '../common/conditions';
+import { CONDITION_KEYS, type ConditionKey } from '@trialflow/contract';
 import { FacilitiesRepository } from '../facilities/facilities.repository';
 import { Facility } from '../facilities/facility.entity';
 import { CtgovSyncState } from '../trials/ctgov/ctgov-sync-state.entity';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONDITION_KEYS, DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../common/conditions';
+import { CONDITION_KEYS, DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '@trialflow/contract';
 import { toPartnerResponse } from '../partners/dto/partner-response.dto';
 import { PartnersService } from '../partners/partners.service';
 import {

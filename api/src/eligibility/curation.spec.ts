@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type EligibilityRule, ruleExcludes } from '../criteria/criteria';
+import { type EligibilityRule, ruleExcludes } from '@trialflow/contract';
 import { repoRoot } from '../common/repo-root';
 import { applyCuration, parseCurationFile } from './curation';
 

@@ -1,4 +1,4 @@
-import { type CriterionKey, type EligibilityRule, isCriterionKey } from '../criteria/criteria';
+import { type CriterionKey, type EligibilityRule, isCriterionKey } from '@trialflow/contract';
 
 /**
  * The eligibility curation file: a site's hand corrections of extracted rules, applied after

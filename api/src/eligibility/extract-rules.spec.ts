@@ -1,4 +1,4 @@
-import type { EligibilityRule } from '../criteria/criteria';
+import type { EligibilityRule } from '@trialflow/contract';
 import { dedupeRules, extractRules, type ExtractRulesInput } from './extract-rules';
 import { karnofskyToEcogMax } from './patterns/performance';
 

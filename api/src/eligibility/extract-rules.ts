@@ -3,7 +3,7 @@ import {
   type CriterionKey,
   type EligibilityRule,
   type RuleReading,
-} from '../criteria/criteria';
+} from '@trialflow/contract';
 import {
   findMentions,
   isCohortSpecific,

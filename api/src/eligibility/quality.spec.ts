@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CriterionFamily } from '../criteria/criteria';
+import type { CriterionFamily } from '@trialflow/contract';
 import {
   compareWithLabels,
   DEFAULT_HOLDOUT_LABELS_FILE,

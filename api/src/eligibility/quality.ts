@@ -6,7 +6,7 @@ import {
   type CriterionKey,
   type EligibilityRule,
   isCriterionKey,
-} from '../criteria/criteria';
+} from '@trialflow/contract';
 import { repoRoot } from '../common/repo-root';
 import { geneMatcher } from '../trials/ctgov/ctgov-classify';
 import { readStudiesSync } from '../trials/ctgov/ctgov-files';

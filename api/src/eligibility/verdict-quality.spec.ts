@@ -1,4 +1,4 @@
-import type { EligibilityRule } from '../criteria/criteria';
+import type { EligibilityRule } from '@trialflow/contract';
 import {
   compareVerdicts,
   formatVerdicts,

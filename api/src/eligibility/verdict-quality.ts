@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONDITION_KEYS, type ConditionKey } from '../common/conditions';
-import { repoRoot } from '../common/repo-root';
-import { answersToCriterions } from '../criteria/answers-to-criterions';
 import {
+  type Answers,
+  answersToCriterions,
+  CONDITION_KEYS,
+  type ConditionKey,
   CRITERIA,
   type CriterionFamily,
   type CriterionKey,
   type EligibilityRule,
+  inapplicableCriteria,
   isCriterionKey,
-} from '../criteria/criteria';
-import { inapplicableCriteria } from '../criteria/relevance';
-import type { Answers } from '../questionnaire/answer-schema';
+} from '@trialflow/contract';
+import { repoRoot } from '../common/repo-root';
 import { evaluateRules } from '../search/matching';
 import { DEFAULT_CTGOV_DIR, extractForTrials } from './quality';
 
@@ -112,7 +113,9 @@ export function parseVignettes(text: string): Vignette[] {
       }
       const bad = (t.by ?? []).find((k) => !isCriterionKey(k));
       if (bad) {
-        throw new Error(`eligibility vignettes: ${v.id}: ${t.nctId}: unknown criterion '${String(bad)}'`);
+        throw new Error(
+          `eligibility vignettes: ${v.id}: ${t.nctId}: unknown criterion '${String(bad)}'`,
+        );
       }
     }
   }

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { Language } from '../common/conditions';
+import { type Language, PASSWORD_MIN_LENGTH } from '@trialflow/contract';
 import { MailService } from '../mail/mail.service';
 import type {
   AuthTokensDto,
@@ -8,7 +8,6 @@ import type {
   SignInResponseDto,
   SignUpResponseDto,
 } from './dto/identity.dto';
-import { PASSWORD_MIN_LENGTH } from './dto/identity.dto';
 import type { IdentityCode, IdentityCodePurpose } from './identity-code.entity';
 import { IdentityErrors } from './identity-errors';
 import { IdentityRepository } from './identity.repository';

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { createTransport, Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { Repository } from 'typeorm';
-import type { Language } from '../common/conditions';
+import type { Language } from '@trialflow/contract';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
 import { OutboxMail } from './outbox-mail.entity';

@@ -7,6 +7,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { Auth } from '../common/auth/auth.decorator';
 import type { AuthUser } from '../common/auth/auth-user';
@@ -56,7 +57,8 @@ export class NotificationsController {
     summary: 'Remind the other side of a request of its current status',
     description:
       'The API notifies of new requests, status changes and cancels by itself; this sends a ' +
-      'reminder: from the HCP to the site’s clinops users, or from clinops to the HCP.',
+      'reminder: from the HCP to the site’s clinops users, or from clinops to the HCP; one per ' +
+      'request and sender an hour.',
   })
   @ApiCreatedResponse({ type: NotificationResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'progressId is missing or wrong.' })
@@ -65,6 +67,10 @@ export class NotificationsController {
     description: `${NOT_SELF} Or the caller may not see the request.`,
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such trial request.' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: 'A reminder about this request was sent less than an hour ago (reminderTooSoon).',
+  })
   async createNotification(
     @CurrentUser() caller: AuthUser,
     @ClientIp() ip: string,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { Language } from '../common/conditions';
+import type { Language } from '@trialflow/contract';
 import type { TrialRequestStatus } from '../progress/trial-request-status';
 import type { NotificationRow } from './dto/notification-response.dto';
 import type { NotificationType } from './notification.entity';
@@ -69,6 +69,17 @@ export class NotificationsRepository {
     } catch (error) {
       throw withoutParameters(error, 'Creating a notification');
     }
+  }
+
+  /** Whether the user sent a reminder about the request since the given time. */
+  async hasReminderSince(actorId: string, requestId: string, since: Date): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM notification
+        WHERE actor_id = $1 AND request_id = $2 AND type = 'reminder' AND created_at > $3
+        LIMIT 1`,
+      [actorId, requestId, since],
+    );
+    return rows.length > 0;
   }
 
   /** Every notification of a user, newest first. */

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../common/auth/auth-user';
 import { AppEventType } from '../events/dto/app-event.dto';
@@ -11,6 +11,9 @@ import { TrialRequestStatus } from '../progress/trial-request-status';
 import { NotificationRow, panelOrder } from './dto/notification-response.dto';
 import { NotificationType } from './notification.entity';
 import { NotificationsRepository, Recipient } from './notifications.repository';
+
+/** One reminder per request and sender in this time: each one mails the other side. */
+export const REMINDER_INTERVAL_MS = 3600_000;
 
 const MAIL_TEMPLATES: Record<NotificationType, MailTemplate> = {
   [NotificationType.NewRequest]: 'request-new',
@@ -70,6 +73,17 @@ export class NotificationsService implements OnModuleInit {
   ): Promise<NotificationRow> {
     assertSelf(user, userId);
     const request = await this.progress.findAccessible(user, progressId);
+    const since = new Date(Date.now() - REMINDER_INTERVAL_MS);
+    if (await this.notifications.hasReminderSince(user.id, request.id, since)) {
+      throw new HttpException(
+        {
+          statusCode: HttpStatus.TOO_MANY_REQUESTS,
+          message: 'You sent a reminder about this request less than an hour ago.',
+          errors: { progressId: 'reminderTooSoon' },
+        },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
     const recipients =
       request.userId === user.id
         ? await this.siteStaff(request)

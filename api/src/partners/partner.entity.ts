@@ -6,7 +6,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { ConditionKey } from '../common/conditions';
+import type { ConditionKey } from '@trialflow/contract';
 
 /** A partner brand, selected by the user's userSource (spec 01 §3). */
 @Entity({ name: 'partner' })

@@ -10,7 +10,7 @@ import {
 import { isUUID } from 'class-validator';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../common/auth/auth-user';
-import { CONDITION_KEYS } from '../common/conditions';
+import { CONDITION_KEYS } from '@trialflow/contract';
 import { AppEventType } from '../events/dto/app-event.dto';
 import { EventsService } from '../events/events.service';
 import { UsersService } from '../users/users.service';

@@ -10,7 +10,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { User } from '../users/user.entity';
-import type { Answers } from './answer-schema';
+import type { Answers } from '@trialflow/contract';
 
 /**
  * The current questionnaire of a signed-in user or of a visitor's browser session (spec 02 §7

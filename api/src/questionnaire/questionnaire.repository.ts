@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { Answers } from './answer-schema';
+import type { Answers } from '@trialflow/contract';
 import { Questionnaire } from './questionnaire.entity';
 
 /** Postgres' foreign-key violation: the token's user no longer exists. */

@@ -5,7 +5,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import type { AuthUser } from '../common/auth/auth-user';
-import { isAnswerField, validateAnswers, type Answers } from './answer-schema';
+import { isAnswerField, validateAnswers, type Answers } from '@trialflow/contract';
 import {
   OWNER_FIELDS,
   SERVER_FIELDS,

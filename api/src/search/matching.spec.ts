@@ -1,8 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import type { EligibilityRule } from '../criteria/criteria';
-import { inapplicableCriteria } from '../criteria/relevance';
+import { type EligibilityRule, describeRule, inapplicableCriteria } from '@trialflow/contract';
 import { evaluateRules, matchScore, ruleOutcome } from './matching';
-import { describeRule } from './rule-text';
 import { validateCriterions } from './to-index-query';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

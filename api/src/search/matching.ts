@@ -5,7 +5,7 @@ import {
   type Criterions,
   type CriterionValue,
   type EligibilityRule,
-} from '../criteria/criteria';
+} from '@trialflow/contract';
 
 /**
  * Matching semantics (issue 4): a trial is excluded only when an answered criterion contradicts
@@ -122,7 +122,7 @@ export function matchScore(weight: number, unknown: number): number {
  * One verdict per criterion: the trial's rules grouped by criterion key. A group conflicts when
  * one of its rules excludes; it is to check when one is open or contradicted without the
  * confidence to exclude; it matches when all match, with the weight of its heaviest rule. Rules
- * over `inapplicable` criteria (see criteria/relevance.ts) that are open are left out.
+ * over `inapplicable` criteria (see @trialflow/contract relevance.ts) that are open are left out.
  */
 export function evaluateRules(
   rules: EligibilityRule[],

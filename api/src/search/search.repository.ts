@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
-import type { EligibilityRule } from '../criteria/criteria';
+import type { EligibilityRule } from '@trialflow/contract';
 import type { SiteContact, TrialIntervention } from '../trials/ctgov/ctgov-record';
 
 export interface TrialRow {

@@ -14,7 +14,7 @@ import type { TrialSearchDto, TrialSummaryRequestDto } from './dto/trial-search.
 import type { IndexResult } from './index/index-types';
 import type { SearchIndex } from './index/search-index';
 import { SearchIndexService } from './index/search-index.service';
-import { isOpenSiteStatus, PAGE_SIZE, toKm } from './search-options';
+import { isOpenSiteStatus, PAGE_SIZE, toKm } from '@trialflow/contract';
 import { SearchRepository } from './search.repository';
 import { indexQueryKey, type ResolvedSearch, toDetailsQuery, toIndexQuery } from './to-index-query';
 

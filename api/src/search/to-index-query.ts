@@ -1,17 +1,22 @@
 import { BadRequestException } from '@nestjs/common';
-import { CONDITION_KEYS, type ConditionKey } from '../common/conditions';
-import { criterionsForSearch, type SearchCriterions } from '../criteria/answers-to-criterions';
-import { CRITERIA, type Criterions, isCriterionKey } from '../criteria/criteria';
-import { type Answers, validateAnswers } from '../questionnaire/answer-schema';
-import type { TrialSearchDto } from './dto/trial-search.dto';
-import type { IndexQuery } from './index/index-types';
 import {
+  CONDITION_KEYS,
+  type ConditionKey,
+  criterionsForSearch,
+  type SearchCriterions,
+  CRITERIA,
+  type Criterions,
+  isCriterionKey,
+  type Answers,
+  validateAnswers,
   defaultRadiusUnit,
   RECRUITING_STATUSES,
   type RadiusUnit,
   STUDY_TYPES,
   toKm,
-} from './search-options';
+} from '@trialflow/contract';
+import type { TrialSearchDto } from './dto/trial-search.dto';
+import type { IndexQuery } from './index/index-types';
 
 /**
  * Request validation and conversion for the trial search, in one place: the DTO pipe checks the

@@ -6,7 +6,7 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { SUPPORTED_LANGUAGES } from '../common/conditions';
+import { SUPPORTED_LANGUAGES } from '@trialflow/contract';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { TranslationsService } from './translations.service';
 

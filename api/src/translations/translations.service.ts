@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { Language, SUPPORTED_LANGUAGES } from '../common/conditions';
+import { Language, SUPPORTED_LANGUAGES } from '@trialflow/contract';
 import { LOCALES } from './locales';
 
 @Injectable()

@@ -5,8 +5,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { ConditionKey } from '../common/conditions';
-import type { EligibilityRule } from '../criteria/criteria';
+import type { ConditionKey, EligibilityRule } from '@trialflow/contract';
 import type { Sex, Specificity, TrialIntervention } from './ctgov/ctgov-record';
 
 // Ages in years (6 Months = 0.5); pg returns numeric as a string.

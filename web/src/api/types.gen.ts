@@ -181,6 +181,148 @@ export type CreateTrialRequestDto = {
   userId: string;
 };
 
+export type CriterionKey =
+  | 'age'
+  | 'gender'
+  | 'ecog'
+  | 'tumor_stage'
+  | 'metastatic'
+  | 'resectable'
+  | 'unresectable'
+  | 'measurable_disease'
+  | 'brain_metastases'
+  | 'cns_leukemia'
+  | 'egfr'
+  | 'alk'
+  | 'ros1'
+  | 'kras'
+  | 'nras'
+  | 'ras'
+  | 'braf'
+  | 'met'
+  | 'ret'
+  | 'ntrk'
+  | 'her2'
+  | 'er'
+  | 'pr'
+  | 'hr'
+  | 'brca1'
+  | 'brca2'
+  | 'hrd'
+  | 'palb2'
+  | 'pik3ca'
+  | 'atm'
+  | 'chek2'
+  | 'rad51c'
+  | 'rad51d'
+  | 'idh1'
+  | 'idh2'
+  | 'fgfr2'
+  | 'flt3'
+  | 'npm1'
+  | 'tp53'
+  | 'vhl'
+  | 'cd19'
+  | 'bcrabl1'
+  | 'hpv_16'
+  | 'hpv_18'
+  | 'msi_high'
+  | 'mss'
+  | 'pd_l1'
+  | 'chemotherapy'
+  | 'targeted_therapy'
+  | 'checkpoint_therapy'
+  | 'radiation_therapy'
+  | 'major_surgery'
+  | 'hormonal_therapy'
+  | 'parp_therapy'
+  | 'car_t_therapy'
+  | 'braf_therapy'
+  | 'angiogenesis_therapy'
+  | 'proteasome_inhibitor'
+  | 'immunomodulatory_drug'
+  | 'corticosteroid_therapy'
+  | 'autologous_transplant'
+  | 'allogeneic_transplant'
+  | 'pregnant_nursing'
+  | 'hiv'
+  | 'liver_diseases'
+  | 'cardiac_disorders'
+  | 'kidney_diseases'
+  | 'other_cancer'
+  | 'autoimmune'
+  | 'diabetes'
+  | 'newly_diagnosed'
+  | 'untreated'
+  | 'remission'
+  | 'relapsed'
+  | 'refractory'
+  | 'progressive_disease'
+  | 'nsclc'
+  | 'sclc'
+  | 'adenocarcinoma'
+  | 'squamous'
+  | 'tnbc'
+  | 'dcis'
+  | 'lcis'
+  | 'idc'
+  | 'ilc'
+  | 'ibc'
+  | 'postmenopausal'
+  | 'premenopausal'
+  | 'crpc'
+  | 'cspc'
+  | 'cutaneous_melanoma'
+  | 'uveal_melanoma'
+  | 'mucosal_melanoma'
+  | 'acral_melanoma'
+  | 'large_cell'
+  | 'adenosquamous'
+  | 'intrahepatic_cholangiocarcinoma'
+  | 'extrahepatic_cholangiocarcinoma'
+  | 'gallbladder_cancer'
+  | 'hcc'
+  | 'fibrolamellar_hcc'
+  | 'mixed_hcc_cholangiocarcinoma'
+  | 'serous_ovarian'
+  | 'endometrioid_ovarian'
+  | 'clear_cell_ovarian'
+  | 'mucinous_ovarian'
+  | 'borderline_ovarian'
+  | 'ovarian_high_grade'
+  | 'ovarian_low_grade'
+  | 'clear_cell_rcc'
+  | 'papillary_rcc'
+  | 'chromophobe_rcc'
+  | 'non_clear_cell_rcc'
+  | 'pdac'
+  | 'pancreatic_acinar_carcinoma'
+  | 'de_novo_aml'
+  | 'secondary_aml'
+  | 'therapy_related_aml'
+  | 'apl'
+  | 'smoldering_myeloma'
+  | 'active_myeloma'
+  | 'plasma_cell_leukemia'
+  | 'b_cell_all'
+  | 't_cell_all'
+  | 'net_pancreas'
+  | 'net_small_intestine'
+  | 'net_stomach'
+  | 'net_colorectal'
+  | 'net_appendix'
+  | 'net_lung'
+  | 'net_gep'
+  | 'pheochromocytoma'
+  | 'paraganglioma'
+  | 'net_unknown_primary'
+  | 'well_differentiated'
+  | 'poorly_differentiated'
+  | 'symptoms_controlled'
+  | 'symptoms_uncontrolled';
+
+export type CriterionOutcome = 'matched' | 'to_check' | 'conflicting';
+
 export type CriterionResultDto = {
   /**
    * Other criteria that satisfy the rule as well (any one of key and these), so a client can word the rule in its own language.
@@ -194,146 +336,8 @@ export type CriterionResultDto = {
    * A site corrected this rule in the curation file.
    */
   curated?: boolean;
-  key:
-    | 'age'
-    | 'gender'
-    | 'ecog'
-    | 'tumor_stage'
-    | 'metastatic'
-    | 'resectable'
-    | 'unresectable'
-    | 'measurable_disease'
-    | 'brain_metastases'
-    | 'cns_leukemia'
-    | 'egfr'
-    | 'alk'
-    | 'ros1'
-    | 'kras'
-    | 'nras'
-    | 'ras'
-    | 'braf'
-    | 'met'
-    | 'ret'
-    | 'ntrk'
-    | 'her2'
-    | 'er'
-    | 'pr'
-    | 'hr'
-    | 'brca1'
-    | 'brca2'
-    | 'hrd'
-    | 'palb2'
-    | 'pik3ca'
-    | 'atm'
-    | 'chek2'
-    | 'rad51c'
-    | 'rad51d'
-    | 'idh1'
-    | 'idh2'
-    | 'fgfr2'
-    | 'flt3'
-    | 'npm1'
-    | 'tp53'
-    | 'vhl'
-    | 'cd19'
-    | 'bcrabl1'
-    | 'hpv_16'
-    | 'hpv_18'
-    | 'msi_high'
-    | 'mss'
-    | 'pd_l1'
-    | 'chemotherapy'
-    | 'targeted_therapy'
-    | 'checkpoint_therapy'
-    | 'radiation_therapy'
-    | 'major_surgery'
-    | 'hormonal_therapy'
-    | 'parp_therapy'
-    | 'car_t_therapy'
-    | 'braf_therapy'
-    | 'angiogenesis_therapy'
-    | 'proteasome_inhibitor'
-    | 'immunomodulatory_drug'
-    | 'corticosteroid_therapy'
-    | 'autologous_transplant'
-    | 'allogeneic_transplant'
-    | 'pregnant_nursing'
-    | 'hiv'
-    | 'liver_diseases'
-    | 'cardiac_disorders'
-    | 'kidney_diseases'
-    | 'other_cancer'
-    | 'autoimmune'
-    | 'diabetes'
-    | 'newly_diagnosed'
-    | 'untreated'
-    | 'remission'
-    | 'relapsed'
-    | 'refractory'
-    | 'progressive_disease'
-    | 'nsclc'
-    | 'sclc'
-    | 'adenocarcinoma'
-    | 'squamous'
-    | 'tnbc'
-    | 'dcis'
-    | 'lcis'
-    | 'idc'
-    | 'ilc'
-    | 'ibc'
-    | 'postmenopausal'
-    | 'premenopausal'
-    | 'crpc'
-    | 'cspc'
-    | 'cutaneous_melanoma'
-    | 'uveal_melanoma'
-    | 'mucosal_melanoma'
-    | 'acral_melanoma'
-    | 'large_cell'
-    | 'adenosquamous'
-    | 'intrahepatic_cholangiocarcinoma'
-    | 'extrahepatic_cholangiocarcinoma'
-    | 'gallbladder_cancer'
-    | 'hcc'
-    | 'fibrolamellar_hcc'
-    | 'mixed_hcc_cholangiocarcinoma'
-    | 'serous_ovarian'
-    | 'endometrioid_ovarian'
-    | 'clear_cell_ovarian'
-    | 'mucinous_ovarian'
-    | 'borderline_ovarian'
-    | 'ovarian_high_grade'
-    | 'ovarian_low_grade'
-    | 'clear_cell_rcc'
-    | 'papillary_rcc'
-    | 'chromophobe_rcc'
-    | 'non_clear_cell_rcc'
-    | 'pdac'
-    | 'pancreatic_acinar_carcinoma'
-    | 'de_novo_aml'
-    | 'secondary_aml'
-    | 'therapy_related_aml'
-    | 'apl'
-    | 'smoldering_myeloma'
-    | 'active_myeloma'
-    | 'plasma_cell_leukemia'
-    | 'b_cell_all'
-    | 't_cell_all'
-    | 'net_pancreas'
-    | 'net_small_intestine'
-    | 'net_stomach'
-    | 'net_colorectal'
-    | 'net_appendix'
-    | 'net_lung'
-    | 'net_gep'
-    | 'pheochromocytoma'
-    | 'paraganglioma'
-    | 'net_unknown_primary'
-    | 'well_differentiated'
-    | 'poorly_differentiated'
-    | 'symptoms_controlled'
-    | 'symptoms_uncontrolled';
-  kind: 'required' | 'excluded' | 'range';
+  key: CriterionKey;
+  kind: RuleKind;
   label: string;
   /**
    * Range rules: the highest value allowed.
@@ -343,7 +347,7 @@ export type CriterionResultDto = {
    * Range rules: the lowest value allowed.
    */
   min?: number;
-  outcome: 'matched' | 'to_check' | 'conflicting';
+  outcome: CriterionOutcome;
   /**
    * The answer contradicts a rule that only applies in a state the questionnaire does not ask about: to check, not excluded.
    */
@@ -356,7 +360,7 @@ export type CriterionResultDto = {
    * The rule in words, e.g. "EGFR mutation required", "ECOG 0 to 1".
    */
   rule: string;
-  section: 'structured' | 'inclusion' | 'exclusion';
+  section: RuleSection;
   /**
    * The criteria sentence the rule was read from: on the details screen (GET /api/trials/{nctId}); result cards leave it out to stay small.
    */
@@ -576,145 +580,7 @@ export type OpenIdConfigurationDto = {
 };
 
 export type OpenQuestionDto = {
-  key:
-    | 'age'
-    | 'gender'
-    | 'ecog'
-    | 'tumor_stage'
-    | 'metastatic'
-    | 'resectable'
-    | 'unresectable'
-    | 'measurable_disease'
-    | 'brain_metastases'
-    | 'cns_leukemia'
-    | 'egfr'
-    | 'alk'
-    | 'ros1'
-    | 'kras'
-    | 'nras'
-    | 'ras'
-    | 'braf'
-    | 'met'
-    | 'ret'
-    | 'ntrk'
-    | 'her2'
-    | 'er'
-    | 'pr'
-    | 'hr'
-    | 'brca1'
-    | 'brca2'
-    | 'hrd'
-    | 'palb2'
-    | 'pik3ca'
-    | 'atm'
-    | 'chek2'
-    | 'rad51c'
-    | 'rad51d'
-    | 'idh1'
-    | 'idh2'
-    | 'fgfr2'
-    | 'flt3'
-    | 'npm1'
-    | 'tp53'
-    | 'vhl'
-    | 'cd19'
-    | 'bcrabl1'
-    | 'hpv_16'
-    | 'hpv_18'
-    | 'msi_high'
-    | 'mss'
-    | 'pd_l1'
-    | 'chemotherapy'
-    | 'targeted_therapy'
-    | 'checkpoint_therapy'
-    | 'radiation_therapy'
-    | 'major_surgery'
-    | 'hormonal_therapy'
-    | 'parp_therapy'
-    | 'car_t_therapy'
-    | 'braf_therapy'
-    | 'angiogenesis_therapy'
-    | 'proteasome_inhibitor'
-    | 'immunomodulatory_drug'
-    | 'corticosteroid_therapy'
-    | 'autologous_transplant'
-    | 'allogeneic_transplant'
-    | 'pregnant_nursing'
-    | 'hiv'
-    | 'liver_diseases'
-    | 'cardiac_disorders'
-    | 'kidney_diseases'
-    | 'other_cancer'
-    | 'autoimmune'
-    | 'diabetes'
-    | 'newly_diagnosed'
-    | 'untreated'
-    | 'remission'
-    | 'relapsed'
-    | 'refractory'
-    | 'progressive_disease'
-    | 'nsclc'
-    | 'sclc'
-    | 'adenocarcinoma'
-    | 'squamous'
-    | 'tnbc'
-    | 'dcis'
-    | 'lcis'
-    | 'idc'
-    | 'ilc'
-    | 'ibc'
-    | 'postmenopausal'
-    | 'premenopausal'
-    | 'crpc'
-    | 'cspc'
-    | 'cutaneous_melanoma'
-    | 'uveal_melanoma'
-    | 'mucosal_melanoma'
-    | 'acral_melanoma'
-    | 'large_cell'
-    | 'adenosquamous'
-    | 'intrahepatic_cholangiocarcinoma'
-    | 'extrahepatic_cholangiocarcinoma'
-    | 'gallbladder_cancer'
-    | 'hcc'
-    | 'fibrolamellar_hcc'
-    | 'mixed_hcc_cholangiocarcinoma'
-    | 'serous_ovarian'
-    | 'endometrioid_ovarian'
-    | 'clear_cell_ovarian'
-    | 'mucinous_ovarian'
-    | 'borderline_ovarian'
-    | 'ovarian_high_grade'
-    | 'ovarian_low_grade'
-    | 'clear_cell_rcc'
-    | 'papillary_rcc'
-    | 'chromophobe_rcc'
-    | 'non_clear_cell_rcc'
-    | 'pdac'
-    | 'pancreatic_acinar_carcinoma'
-    | 'de_novo_aml'
-    | 'secondary_aml'
-    | 'therapy_related_aml'
-    | 'apl'
-    | 'smoldering_myeloma'
-    | 'active_myeloma'
-    | 'plasma_cell_leukemia'
-    | 'b_cell_all'
-    | 't_cell_all'
-    | 'net_pancreas'
-    | 'net_small_intestine'
-    | 'net_stomach'
-    | 'net_colorectal'
-    | 'net_appendix'
-    | 'net_lung'
-    | 'net_gep'
-    | 'pheochromocytoma'
-    | 'paraganglioma'
-    | 'net_unknown_primary'
-    | 'well_differentiated'
-    | 'poorly_differentiated'
-    | 'symptoms_controlled'
-    | 'symptoms_uncontrolled';
+  key: CriterionKey;
   label: string;
   /**
    * Results with a rule its answer would settle.
@@ -978,6 +844,16 @@ export type QuestionnaireResponseDto = {
   questionnaire: QuestionnaireDto;
 };
 
+/**
+ * Default: MI for US and GB, else KM.
+ */
+export type RadiusUnit = 'KM' | 'MI';
+
+/**
+ * Default both: only trials taking patients are searched.
+ */
+export type RecruitingStatus = 'Recruiting' | 'Not yet recruiting';
+
 export type RefreshTokenDto = {
   refreshToken: string;
 };
@@ -996,6 +872,10 @@ export type RespondToChallengeDto = {
    */
   session: string;
 };
+
+export type RuleKind = 'required' | 'excluded' | 'range';
+
+export type RuleSection = 'structured' | 'inclusion' | 'exclusion';
 
 export type SaveQuestionnaireDto = {
   /**
@@ -1227,35 +1107,14 @@ export type SearchFiltersDto = {
   /**
    * Default both: only trials taking patients are searched.
    */
-  recruiting_status?: Array<'Recruiting' | 'Not yet recruiting'>;
-  specificity?: Array<'pantumor' | 'specific' | 'basket'>;
+  recruiting_status?: Array<RecruitingStatus>;
+  specificity?: Array<Specificity>;
   /**
    * Default Interventional; with no study_type and criterions.interventional = false, every type.
    */
-  study_type?: Array<'Interventional' | 'Observational' | 'Expanded Access'>;
-  treatment_subtype?: Array<
-    | 'Antibiotics'
-    | 'Antisense Oligonucleotides'
-    | 'Antivirals'
-    | 'Behavioral'
-    | 'Cell Therapy'
-    | 'Checkpoint Inhibitors'
-    | 'Chemotherapy'
-    | 'Combination Product'
-    | 'Device'
-    | 'Diagnostic Test'
-    | 'Dietary Supplement'
-    | 'Genetic'
-    | 'Hormone Therapy'
-    | 'Monoclonal Antibodies'
-    | 'Other'
-    | 'Procedure'
-    | 'Radiation Therapy'
-    | 'Radiopharmaceuticals'
-    | 'Targeted Therapy'
-    | 'Vaccines'
-  >;
-  trial_phase?: Array<'Phase 1' | 'Phase 2' | 'Phase 3' | 'Phase 4' | 'No Phase'>;
+  study_type?: Array<StudyType>;
+  treatment_subtype?: Array<TreatmentClass>;
+  trial_phase?: Array<TrialPhase>;
 };
 
 export type SearchLocationDto = {
@@ -1277,6 +1136,8 @@ export type SelectedLocationResponseDto = {
    */
   facility_name: string;
 };
+
+export type Sex = 'ALL' | 'FEMALE' | 'MALE';
 
 export type SignInDto = {
   email: string;
@@ -1368,6 +1229,10 @@ export type SiteContactDto = {
   role?: string;
 };
 
+export type SortOrder = 'match' | 'distance' | 'newest';
+
+export type Specificity = 'pantumor' | 'specific' | 'basket';
+
 export type StatusChangeActorDto = {
   _id: string | null;
   firstName: string;
@@ -1383,6 +1248,33 @@ export type StatusChangeDto = {
   timestamp: string;
   to: TrialRequestStatus;
 };
+
+/**
+ * Default Interventional; with no study_type and criterions.interventional = false, every type.
+ */
+export type StudyType = 'Interventional' | 'Observational' | 'Expanded Access';
+
+export type TreatmentClass =
+  | 'Antibiotics'
+  | 'Antisense Oligonucleotides'
+  | 'Antivirals'
+  | 'Behavioral'
+  | 'Cell Therapy'
+  | 'Checkpoint Inhibitors'
+  | 'Chemotherapy'
+  | 'Combination Product'
+  | 'Device'
+  | 'Diagnostic Test'
+  | 'Dietary Supplement'
+  | 'Genetic'
+  | 'Hormone Therapy'
+  | 'Monoclonal Antibodies'
+  | 'Other'
+  | 'Procedure'
+  | 'Radiation Therapy'
+  | 'Radiopharmaceuticals'
+  | 'Targeted Therapy'
+  | 'Vaccines';
 
 export type TrialDetailsDto = {
   briefSummary: string;
@@ -1420,7 +1312,7 @@ export type TrialDetailsDto = {
    * 0–100, higher fits better.
    */
   score: number;
-  sex: 'ALL' | 'FEMALE' | 'MALE';
+  sex: Sex;
   /**
    * Every site: the requested facility first, then nearest first.
    */
@@ -1434,7 +1326,7 @@ export type TrialDetailsDto = {
   startDate: string | null;
   studyType: string;
   toCheck: Array<CriterionResultDto>;
-  unit: 'KM' | 'MI';
+  unit: RadiusUnit;
 };
 
 export type TrialHitDto = {
@@ -1452,6 +1344,8 @@ export type TrialHitDto = {
    */
   score: number;
 };
+
+export type TrialPhase = 'Phase 1' | 'Phase 2' | 'Phase 3' | 'Phase 4' | 'No Phase';
 
 export type TrialRequestDetailsDto = {
   _id: string;
@@ -1534,7 +1428,7 @@ export type TrialSearchDto = {
    */
   country?: string;
   /**
-   * Request criterions (spec 02 §3): keys and value kinds of api/src/criteria/criteria.ts, e.g. { "egfr": true, "ecog": 1, "tumor_stage": 4, "age": 1961, "checkpoint_therapy": -2 }. age is a birth year; therapies are -1 (had) / -2 (not had); plus interventional.
+   * Request criterions (spec 02 §3): keys and value kinds of packages/contract/src/criteria.ts, e.g. { "egfr": true, "ecog": 1, "tumor_stage": 4, "age": 1961, "checkpoint_therapy": -2 }. age is a birth year; therapies are -1 (had) / -2 (not had); plus interventional.
    */
   criterions?: {
     [key: string]: number | boolean | string;
@@ -1556,29 +1450,12 @@ export type TrialSearchDto = {
   /**
    * Default: MI for US and GB, else KM.
    */
-  radius_unit?: 'KM' | 'MI';
-  sort?: 'match' | 'distance' | 'newest';
+  radius_unit?: RadiusUnit;
+  sort?: SortOrder;
   /**
    * Required to search.
    */
-  type_of_disease?:
-    | 'acute_lymphoblastic_leukemia'
-    | 'acute_myeloid_leukemia'
-    | 'breast_cancer'
-    | 'cervical_cancer'
-    | 'cholangiocarcinoma'
-    | 'colorectal_cancer'
-    | 'esophageal_cancer'
-    | 'gastric_cancer'
-    | 'kidney_cancer'
-    | 'liver_cancer'
-    | 'lung_cancer'
-    | 'melanoma'
-    | 'multiple_myeloma'
-    | 'neuroendocrine_tumors'
-    | 'ovarian_cancer'
-    | 'pancreatic_cancer'
-    | 'prostate_cancer';
+  type_of_disease?: ConditionKey;
   /**
    * With answers: the partner source (spec 02 §6: the breast-cancer source sends answers as they are, every other source adds interventional=true).
    */
@@ -1605,7 +1482,7 @@ export type TrialSearchResponseDto = {
   /**
    * The unit of every distance.
    */
-  unit: 'KM' | 'MI';
+  unit: RadiusUnit;
 };
 
 export type TrialSiteDto = {
@@ -1679,7 +1556,7 @@ export type TrialSummaryRequestDto = {
    */
   country?: string;
   /**
-   * Request criterions (spec 02 §3): keys and value kinds of api/src/criteria/criteria.ts, e.g. { "egfr": true, "ecog": 1, "tumor_stage": 4, "age": 1961, "checkpoint_therapy": -2 }. age is a birth year; therapies are -1 (had) / -2 (not had); plus interventional.
+   * Request criterions (spec 02 §3): keys and value kinds of packages/contract/src/criteria.ts, e.g. { "egfr": true, "ecog": 1, "tumor_stage": 4, "age": 1961, "checkpoint_therapy": -2 }. age is a birth year; therapies are -1 (had) / -2 (not had); plus interventional.
    */
   criterions?: {
     [key: string]: number | boolean | string;
@@ -1701,8 +1578,8 @@ export type TrialSummaryRequestDto = {
   /**
    * Default: MI for US and GB, else KM.
    */
-  radius_unit?: 'KM' | 'MI';
-  sort?: 'match' | 'distance' | 'newest';
+  radius_unit?: RadiusUnit;
+  sort?: SortOrder;
   /**
    * The trials of call 1 to summarise, in this order. Without it, the page of the search.
    */
@@ -1710,24 +1587,7 @@ export type TrialSummaryRequestDto = {
   /**
    * Required to search.
    */
-  type_of_disease?:
-    | 'acute_lymphoblastic_leukemia'
-    | 'acute_myeloid_leukemia'
-    | 'breast_cancer'
-    | 'cervical_cancer'
-    | 'cholangiocarcinoma'
-    | 'colorectal_cancer'
-    | 'esophageal_cancer'
-    | 'gastric_cancer'
-    | 'kidney_cancer'
-    | 'liver_cancer'
-    | 'lung_cancer'
-    | 'melanoma'
-    | 'multiple_myeloma'
-    | 'neuroendocrine_tumors'
-    | 'ovarian_cancer'
-    | 'pancreatic_cancer'
-    | 'prostate_cancer';
+  type_of_disease?: ConditionKey;
   /**
    * With answers: the partner source (spec 02 §6: the breast-cancer source sends answers as they are, every other source adds interventional=true).
    */
@@ -1750,7 +1610,7 @@ export type TrialSummaryResponseDto = {
   /**
    * The unit of every distance.
    */
-  unit: 'KM' | 'MI';
+  unit: RadiusUnit;
 };
 
 export type UpdateFacilityProgressDto = {
@@ -2106,6 +1966,10 @@ export type CreateNotificationErrors = {
    * No such trial request.
    */
   404: ErrorResponseDto;
+  /**
+   * A reminder about this request was sent less than an hour ago (reminderTooSoon).
+   */
+  429: ErrorResponseDto;
 };
 
 export type CreateNotificationError = CreateNotificationErrors[keyof CreateNotificationErrors];

@@ -1,4 +1,4 @@
-import { CONDITION_KEYS } from '../../../api/src/common/conditions';
+import { CONDITION_KEYS } from '@trialflow/contract';
 import { describe, expect, it } from 'vitest';
 
 const files = import.meta.glob<Record<string, unknown>>(

@@ -1,10 +1,9 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { CRITERIA, type EligibilityRule } from '../../../api/src/criteria/criteria';
+import { CRITERIA, type EligibilityRule, describeRule } from '@trialflow/contract';
 import de from '../../../api/src/translations/locales/de/search.json';
 import en from '../../../api/src/translations/locales/en/search.json';
 import es from '../../../api/src/translations/locales/es/search.json';
-import { describeRule } from '../../../api/src/search/rule-text';
 import {
   criterionName,
   criterionRule,

@@ -10,7 +10,7 @@ export type CriterionRuleParts = Pick<
   'key' | 'kind' | 'anyOf' | 'min' | 'max' | 'value' | 'rule'
 >;
 
-/** Tumor stage numbers of api/src/criteria/criteria.ts as oncologists write them. */
+/** Tumor stage numbers of packages/contract/src/criteria.ts as oncologists write them. */
 const STAGES: Record<string, string> = {
   '0': '0',
   '1': 'I',

@@ -3,21 +3,23 @@
  * (namespace `validation`) or null when the value passes; the caller translates, so a message
  * follows the language even after it was produced.
  */
+import {
+  ALPHANUMERIC,
+  FULL_NAME,
+  NUMBERS_ONLY,
+  PASSWORD_MIN_LENGTH,
+  TEXT_MAX,
+} from '@trialflow/contract';
+
 export type Validator = (value: string) => string | null;
 
-/** The same rules as the API's DTOs (api/src/common/validators.ts). */
+// The patterns and limits are the API's own (@trialflow/contract validation-patterns.ts).
+export { PASSWORD_MIN_LENGTH, TEXT_MAX };
+
 const EMAIL =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
-const NUMBERS_ONLY = /^\d*$/;
-// Spec 02 §5 plus the hyphen: hyphenated surnames (Müller-Lüdenscheidt) are common.
-const FULL_NAME = /^[\p{L}\p{M}.\s'-]*$/u;
-const ALPHANUMERIC = /^[\p{L}\p{M}\p{N}@,.\-_\s?!']*$/u;
-
-export const TEXT_MAX = 60;
 export const PHONE_MIN_DIGITS = 4;
 export const PHONE_MAX_DIGITS = 15;
-/** Spec 01 §5: a password needs more than 8 characters. */
-export const PASSWORD_MIN_LENGTH = 9;
 
 export const VALIDATION_KEYS = {
   email: 'validation.email',

@@ -12,8 +12,7 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { SUPPORTED_LANGUAGES } from '../../common/conditions';
-import { ALPHANUMERIC, FULL_NAME, TEXT_MAX } from '../../common/validators';
+import { SUPPORTED_LANGUAGES, ALPHANUMERIC, FULL_NAME, TEXT_MAX } from '@trialflow/contract';
 import { UserResponseDto } from '../../users/dto/user-response.dto';
 import { trim, trimLower } from '../../common/transforms';
 

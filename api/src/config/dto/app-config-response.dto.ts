@@ -1,10 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  CONDITION_KEYS,
-  ConditionKey,
-  Language,
-  SUPPORTED_LANGUAGES,
-} from '../../common/conditions';
+import { CONDITION_KEYS, ConditionKey, Language, SUPPORTED_LANGUAGES } from '@trialflow/contract';
 import { PartnerResponseDto } from '../../partners/dto/partner-response.dto';
 
 export enum IdentityProviderKind {

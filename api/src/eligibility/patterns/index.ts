@@ -1,4 +1,4 @@
-import type { CriterionFamily } from '../../criteria/criteria';
+import type { CriterionFamily } from '@trialflow/contract';
 import { biomarkerPatterns } from './biomarker';
 import { comorbidityPatterns } from './comorbidity';
 import { diseaseStatusPatterns } from './disease-status';

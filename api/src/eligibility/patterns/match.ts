@@ -1,4 +1,4 @@
-import { CRITERIA } from '../../criteria/criteria';
+import { CRITERIA } from '@trialflow/contract';
 import type { Concept, Finding, MatchContext } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import type { CriterionKey } from '../../criteria/criteria';
+import type { CriterionKey } from '@trialflow/contract';
 import type { Concept, FamilyPatterns, Finding, MatchContext } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import type { CriterionKey, EligibilityRule } from '../../criteria/criteria';
+import type { CriterionKey, EligibilityRule } from '@trialflow/contract';
 
 export type Section = 'inclusion' | 'exclusion';
 

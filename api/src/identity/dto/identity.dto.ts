@@ -10,12 +10,8 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { SUPPORTED_LANGUAGES } from '../../common/conditions';
+import { PASSWORD_MAX_LENGTH, SUPPORTED_LANGUAGES } from '@trialflow/contract';
 import { trim, trimLower } from '../../common/transforms';
-
-/** Spec 01 §5: a password longer than 8 characters. */
-export const PASSWORD_MIN_LENGTH = 9;
-export const PASSWORD_MAX_LENGTH = 256;
 
 export class EmailDto {
   @ApiProperty({ example: 'dr.meyer@hospital.example' })

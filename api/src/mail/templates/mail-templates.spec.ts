@@ -1,4 +1,4 @@
-import { SUPPORTED_LANGUAGES } from '../../common/conditions';
+import { SUPPORTED_LANGUAGES } from '@trialflow/contract';
 import { type MailTemplate, renderMail } from './mail-templates';
 
 const REFERRAL_MAILS: MailTemplate[] = [

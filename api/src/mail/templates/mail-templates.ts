@@ -1,4 +1,4 @@
-import type { Language } from '../../common/conditions';
+import type { Language } from '@trialflow/contract';
 
 export type MailTemplate =
   | 'confirm-sign-up'

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CONDITION_KEYS, ConditionKey } from '../../common/conditions';
+import { CONDITION_KEYS, ConditionKey } from '@trialflow/contract';
 import type { Partner } from '../partner.entity';
 
 export class PartnerResponseDto {

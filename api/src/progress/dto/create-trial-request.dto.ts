@@ -16,7 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { trim, trimLower } from '../../common/transforms';
-import { NCT_ID, PHONE, REQUEST_IDENTIFIER } from '../../common/validators';
+import { NCT_ID, PHONE, REQUEST_IDENTIFIER } from '@trialflow/contract';
 import { IDENTIFIER_MAX } from '../trial-request-status';
 
 export class SelectedLocationDto {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { CONDITION_KEYS } from '../../common/conditions';
-import { ANSWER_SCHEMA, YES_NO, type AnswerFieldSpec, type Answers } from '../answer-schema';
+import { CONDITION_KEYS } from '@trialflow/contract';
+import { ANSWER_SCHEMA, YES_NO, type AnswerFieldSpec, type Answers } from '@trialflow/contract';
 import type { Questionnaire } from '../questionnaire.entity';
 
 /** A browser session id (the web app makes a UUID): 16 to 128 of A-Z a-z 0-9 _ -. */

@@ -1,24 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ConditionKey } from '../../common/conditions';
 import {
+  askedFor,
+  type ConditionKey,
   CRITERIA,
   CRITERION_KEYS,
   type Criterions,
+  describeRule,
+  inapplicableCriteria,
   RULE_READINGS,
   ruleExcludes,
   type RuleReading,
-} from '../../criteria/criteria';
-import { askedFor, inapplicableCriteria } from '../../criteria/relevance';
-import type { IndexResult } from '../index/index-types';
-import { evaluateRules, type RuleEvaluation } from '../matching';
-import { describeRule } from '../rule-text';
-import {
   fromKm,
   PAGE_SIZE,
   phaseOptionsOf,
   RADIUS_UNITS,
   type RadiusUnit,
-} from '../search-options';
+} from '@trialflow/contract';
+import type { IndexResult } from '../index/index-types';
+import { evaluateRules, type RuleEvaluation } from '../matching';
 import type { SiteRow, SummaryRow } from '../search.repository';
 
 const COUNTS = {
@@ -48,7 +47,7 @@ export class SearchFacetsDto {
 }
 
 export class OpenQuestionDto {
-  @ApiProperty({ enum: CRITERION_KEYS, example: 'egfr' })
+  @ApiProperty({ enum: CRITERION_KEYS, enumName: 'CriterionKey', example: 'egfr' })
   key: string;
 
   @ApiProperty({ example: 'EGFR mutation' })
@@ -82,7 +81,11 @@ export class SearchPageDto {
   @ApiProperty({ example: 25 })
   pageSize: number;
 
-  @ApiProperty({ enum: RADIUS_UNITS, description: 'The unit of every distance.' })
+  @ApiProperty({
+    enum: RADIUS_UNITS,
+    enumName: 'RadiusUnit',
+    description: 'The unit of every distance.',
+  })
   unit: RadiusUnit;
 
   @ApiProperty({ type: SearchFacetsDto })
@@ -104,16 +107,16 @@ export class TrialSearchResponseDto extends SearchPageDto {
 }
 
 export class CriterionResultDto {
-  @ApiProperty({ enum: CRITERION_KEYS, example: 'egfr' })
+  @ApiProperty({ enum: CRITERION_KEYS, enumName: 'CriterionKey', example: 'egfr' })
   key: string;
 
   @ApiProperty({ example: 'EGFR mutation' })
   label: string;
 
-  @ApiProperty({ enum: ['required', 'excluded', 'range'] })
+  @ApiProperty({ enum: ['required', 'excluded', 'range'], enumName: 'RuleKind' })
   kind: string;
 
-  @ApiProperty({ enum: ['matched', 'to_check', 'conflicting'] })
+  @ApiProperty({ enum: ['matched', 'to_check', 'conflicting'], enumName: 'CriterionOutcome' })
   outcome: 'matched' | 'to_check' | 'conflicting';
 
   @ApiProperty({
@@ -149,7 +152,7 @@ export class CriterionResultDto {
   })
   value?: string;
 
-  @ApiProperty({ enum: ['structured', 'inclusion', 'exclusion'] })
+  @ApiProperty({ enum: ['structured', 'inclusion', 'exclusion'], enumName: 'RuleSection' })
   section: string;
 
   @ApiPropertyOptional({
@@ -275,12 +278,12 @@ export class TrialDetailsDto extends TrialSummaryDto {
   @ApiProperty({ nullable: true, type: String }) lastUpdateDate: string | null;
   @ApiProperty({ nullable: true, type: Number, example: 18 }) minimumAgeYears: number | null;
   @ApiProperty({ nullable: true, type: Number }) maximumAgeYears: number | null;
-  @ApiProperty({ enum: ['ALL', 'FEMALE', 'MALE'] }) sex: string;
+  @ApiProperty({ enum: ['ALL', 'FEMALE', 'MALE'], enumName: 'Sex' }) sex: string;
   @ApiProperty({ type: [String], example: ['EGFR'] }) genes: string[];
   @ApiProperty() eligibilityInclusion: string;
   @ApiProperty() eligibilityExclusion: string;
 
-  @ApiProperty({ enum: RADIUS_UNITS }) unit: RadiusUnit;
+  @ApiProperty({ enum: RADIUS_UNITS, enumName: 'RadiusUnit' }) unit: RadiusUnit;
 
   @ApiProperty({
     type: [TrialSiteDto],

@@ -15,8 +15,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CONDITION_KEYS } from '../../common/conditions';
 import {
+  CONDITION_KEYS,
   RADIUS_UNITS,
   RECRUITING_STATUSES,
   SORTS,
@@ -26,7 +26,7 @@ import {
   TRIAL_PHASES,
   type RadiusUnit,
   type SortOrder,
-} from '../search-options';
+} from '@trialflow/contract';
 
 type TransformInput = { value: unknown };
 
@@ -63,7 +63,7 @@ export class SearchLocationDto {
 }
 
 export class SearchFiltersDto {
-  @ApiPropertyOptional({ enum: TRIAL_PHASES, isArray: true })
+  @ApiPropertyOptional({ enum: TRIAL_PHASES, enumName: 'TrialPhase', isArray: true })
   @IsIn(TRIAL_PHASES, { each: true })
   @IsArray()
   @IsOptional()
@@ -71,6 +71,7 @@ export class SearchFiltersDto {
 
   @ApiPropertyOptional({
     enum: STUDY_TYPES,
+    enumName: 'StudyType',
     isArray: true,
     description:
       'Default Interventional; with no study_type and criterions.interventional = false, every type.',
@@ -82,6 +83,7 @@ export class SearchFiltersDto {
 
   @ApiPropertyOptional({
     enum: RECRUITING_STATUSES,
+    enumName: 'RecruitingStatus',
     isArray: true,
     description: 'Default both: only trials taking patients are searched.',
   })
@@ -90,7 +92,7 @@ export class SearchFiltersDto {
   @IsOptional()
   recruiting_status?: string[];
 
-  @ApiPropertyOptional({ enum: TREATMENT_CLASSES, isArray: true })
+  @ApiPropertyOptional({ enum: TREATMENT_CLASSES, enumName: 'TreatmentClass', isArray: true })
   @IsIn(TREATMENT_CLASSES, { each: true })
   @IsArray()
   @IsOptional()
@@ -108,7 +110,7 @@ export class SearchFiltersDto {
   @IsOptional()
   genetic_mutations?: string[];
 
-  @ApiPropertyOptional({ enum: SPECIFICITIES, isArray: true })
+  @ApiPropertyOptional({ enum: SPECIFICITIES, enumName: 'Specificity', isArray: true })
   @IsIn(SPECIFICITIES, { each: true })
   @IsArray()
   @IsOptional()
@@ -130,7 +132,11 @@ export class SearchFiltersDto {
 
 /** Spec 02 §7 calls 1 and 2 (trial search), plus filters, sort and page. */
 export class TrialSearchDto {
-  @ApiPropertyOptional({ enum: CONDITION_KEYS, description: 'Required to search.' })
+  @ApiPropertyOptional({
+    enum: CONDITION_KEYS,
+    enumName: 'ConditionKey',
+    description: 'Required to search.',
+  })
   @Transform(emptyToUndefined)
   @IsIn(CONDITION_KEYS)
   @IsOptional()
@@ -161,7 +167,11 @@ export class TrialSearchDto {
   @IsOptional()
   radius?: number;
 
-  @ApiPropertyOptional({ enum: RADIUS_UNITS, description: 'Default: MI for US and GB, else KM.' })
+  @ApiPropertyOptional({
+    enum: RADIUS_UNITS,
+    enumName: 'RadiusUnit',
+    description: 'Default: MI for US and GB, else KM.',
+  })
   @Transform(({ value }: TransformInput) =>
     typeof value === 'string' && value !== '' ? value.toUpperCase() : emptyToUndefined({ value }),
   )
@@ -173,7 +183,7 @@ export class TrialSearchDto {
     type: 'object',
     additionalProperties: { oneOf: [{ type: 'number' }, { type: 'boolean' }, { type: 'string' }] },
     description:
-      'Request criterions (spec 02 §3): keys and value kinds of api/src/criteria/criteria.ts, ' +
+      'Request criterions (spec 02 §3): keys and value kinds of packages/contract/src/criteria.ts, ' +
       'e.g. { "egfr": true, "ecog": 1, "tumor_stage": 4, "age": 1961, "checkpoint_therapy": -2 }. ' +
       'age is a birth year; therapies are -1 (had) / -2 (not had); plus interventional.',
     example: { egfr: true, ecog: 1, tumor_stage: 4, age: 1961, gender: 'male' },
@@ -212,7 +222,7 @@ export class TrialSearchDto {
   @IsOptional()
   filters?: SearchFiltersDto;
 
-  @ApiPropertyOptional({ enum: SORTS, default: 'match' })
+  @ApiPropertyOptional({ enum: SORTS, enumName: 'SortOrder', default: 'match' })
   @IsIn(SORTS)
   @IsOptional()
   sort?: SortOrder;

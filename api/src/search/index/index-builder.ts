@@ -1,6 +1,11 @@
-import { CONDITION_KEYS } from '../../common/conditions';
-import { type EligibilityRule, ruleExcludes } from '../../criteria/criteria';
-import { phaseOptionsOf, recruitingStatusOf, studyTypeOptionOf } from '../search-options';
+import {
+  CONDITION_KEYS,
+  type EligibilityRule,
+  phaseOptionsOf,
+  ruleExcludes,
+  recruitingStatusOf,
+  studyTypeOptionOf,
+} from '@trialflow/contract';
 import { buildConditionCells } from './geo-cells';
 import {
   bitsOf,

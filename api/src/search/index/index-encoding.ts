@@ -1,12 +1,13 @@
-import { CONDITION_KEYS } from '../../common/conditions';
-import { CRITERIA, CRITERION_KEYS } from '../../criteria/criteria';
 import {
+  CONDITION_KEYS,
+  CRITERIA,
+  CRITERION_KEYS,
   RECRUITING_STATUSES,
   SPECIFICITIES,
   STUDY_TYPES,
   TREATMENT_CLASSES,
   TRIAL_PHASES,
-} from '../search-options';
+} from '@trialflow/contract';
 
 /**
  * How the search index encodes trials as numbers: rule and value kinds as small integers, filter

@@ -1,6 +1,10 @@
-import type { ConditionKey } from '../../common/conditions';
-import type { CriterionKey, Criterions, EligibilityRule } from '../../criteria/criteria';
-import type { SortOrder } from '../search-options';
+import type {
+  ConditionKey,
+  CriterionKey,
+  Criterions,
+  EligibilityRule,
+  SortOrder,
+} from '@trialflow/contract';
 
 /** The search index's inputs (rows from the store, a query) and outputs (result, hits). */
 

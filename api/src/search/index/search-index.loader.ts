@@ -1,8 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import Cursor from 'pg-cursor';
 import type { DataSource } from 'typeorm';
-import type { EligibilityRule } from '../../criteria/criteria';
-import { CLOSED_SITE_STATUSES } from '../search-options';
+import { type EligibilityRule, CLOSED_SITE_STATUSES } from '@trialflow/contract';
 import { SearchIndexBuilder } from './index-builder';
 import type { SearchIndex } from './search-index';
 

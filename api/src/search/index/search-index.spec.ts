@@ -1,5 +1,4 @@
-import type { Criterions, EligibilityRule } from '../../criteria/criteria';
-import { inapplicableCriteria } from '../../criteria/relevance';
+import { type Criterions, type EligibilityRule, inapplicableCriteria } from '@trialflow/contract';
 import { evaluateRules } from '../matching';
 import { chordToKm, unitVector } from './geo-cells';
 import { SearchIndexBuilder } from './index-builder';

@@ -1,15 +1,16 @@
-import type { ConditionKey } from '../../common/conditions';
-import { CRITERION_KEYS, type Criterions } from '../../criteria/criteria';
-import { inapplicableCriteria } from '../../criteria/relevance';
-import { matchScore } from '../matching';
 import {
+  type ConditionKey,
+  CRITERION_KEYS,
+  type Criterions,
+  inapplicableCriteria,
   RECRUITING_STATUSES,
   type SortOrder,
   SPECIFICITIES,
   STUDY_TYPES,
   TREATMENT_CLASSES,
   TRIAL_PHASES,
-} from '../search-options';
+} from '@trialflow/contract';
+import { matchScore } from '../matching';
 import { CellScan, chordToKm, EARTH_RADIUS_KM, unitVector } from './geo-cells';
 import {
   bitsOf,
@@ -64,7 +65,7 @@ interface CompiledCriterions {
   truth: Int8Array;
   value: Float64Array;
   year: number;
-  /** 1 for criteria that cannot apply to the patient (criteria/relevance.ts). */
+  /** 1 for criteria that cannot apply to the patient (@trialflow/contract relevance.ts). */
   inapplicable: Uint8Array;
 }
 

@@ -25,7 +25,7 @@ import enSearch from './en/search.json';
 import esHome from './es/home.json';
 import esQuestionnaire from './es/questionnaire.json';
 import esSearch from './es/search.json';
-import type { Language } from '../../common/conditions';
+import type { Language } from '@trialflow/contract';
 
 /**
  * Every string the web app shows, per language. Each file is one top-level namespace

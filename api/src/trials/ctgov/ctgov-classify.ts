@@ -1,5 +1,9 @@
-import { CONDITION_KEYS, type ConditionKey } from '../../common/conditions';
-import type { Specificity, TreatmentClass } from '../../search/search-options';
+import {
+  CONDITION_KEYS,
+  type ConditionKey,
+  type Specificity,
+  type TreatmentClass,
+} from '@trialflow/contract';
 
 /**
  * Classification of a ClinicalTrials.gov study from its texts: the product's conditions, its

@@ -1,7 +1,10 @@
-import type { ConditionKey } from '../../common/conditions';
-import type { EligibilityRule } from '../../criteria/criteria';
+import type {
+  ConditionKey,
+  EligibilityRule,
+  Specificity,
+  TreatmentClass,
+} from '@trialflow/contract';
 import { extractRules } from '../../eligibility/extract-rules';
-import type { Specificity, TreatmentClass } from '../../search/search-options';
 import { type GeneMatcher, mapConditions, specificityOf, treatmentClassOf } from './ctgov-classify';
 
 /**
@@ -10,14 +13,14 @@ import { type GeneMatcher, mapConditions, specificityOf, treatmentClassOf } from
  * classifies its texts (conditions, specificity, treatment classes, genes).
  */
 
-// The filter vocabularies live with the other filter values (search-options.ts, which the web
-// app imports too); the derivation below produces them.
+// The filter vocabularies live in @trialflow/contract (search-options.ts, which the web app
+// imports too); the derivation below produces them.
 export {
   SPECIFICITIES,
   type Specificity,
   TREATMENT_CLASSES,
   type TreatmentClass,
-} from '../../search/search-options';
+} from '@trialflow/contract';
 
 export const SEXES = ['ALL', 'FEMALE', 'MALE'] as const;
 export type Sex = (typeof SEXES)[number];

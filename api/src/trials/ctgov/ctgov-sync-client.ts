@@ -1,4 +1,4 @@
-import type { ConditionKey } from '../../common/conditions';
+import type { ConditionKey } from '@trialflow/contract';
 
 /** The ClinicalTrials.gov search term of each condition (`query.cond`). */
 export const CTGOV_CONDITION_TERMS: Record<ConditionKey, string> = {

@@ -6,7 +6,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'ctgov_sync_state' })
 export class CtgovSyncState {
-  /** A condition key of api/src/common/conditions.ts. */
+  /** A condition key of packages/contract/src/conditions.ts. */
   @PrimaryColumn({ type: 'varchar', length: 40 })
   condition: string;
 

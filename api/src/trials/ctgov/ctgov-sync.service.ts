@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CONDITION_KEYS, type ConditionKey } from '../../common/conditions';
+import { CONDITION_KEYS, type ConditionKey } from '@trialflow/contract';
 import type { Env } from '../../config/env';
 import { ENV } from '../../config/env.token';
 import {

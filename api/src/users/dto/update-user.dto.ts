@@ -9,8 +9,7 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { SUPPORTED_LANGUAGES } from '../../common/conditions';
-import { ALPHANUMERIC, FULL_NAME, PHONE, TEXT_MAX } from '../../common/validators';
+import { SUPPORTED_LANGUAGES, ALPHANUMERIC, FULL_NAME, PHONE, TEXT_MAX } from '@trialflow/contract';
 import { trim } from '../../common/transforms';
 
 /** What a user may change of their own profile; e-mail and roles are not among it. */

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SUPPORTED_LANGUAGES } from '../../common/conditions';
+import { SUPPORTED_LANGUAGES } from '@trialflow/contract';
 import type { User } from '../user.entity';
 
 export enum UserType {

@@ -405,7 +405,7 @@ export const listNotificationsOptions = (options: Options<ListNotificationsData>
 /**
  * Remind the other side of a request of its current status
  *
- * The API notifies of new requests, status changes and cancels by itself; this sends a reminder: from the HCP to the site’s clinops users, or from clinops to the HCP.
+ * The API notifies of new requests, status changes and cancels by itself; this sends a reminder: from the HCP to the site’s clinops users, or from clinops to the HCP; one per request and sender an hour.
  */
 export const createNotificationMutation = (
   options?: Partial<Options<CreateNotificationData>>,

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getVisitorCountry, searchPlaces } from '@/api/sdk.gen';
 import { getForm, resetFormStoreForTests } from '@/features/patient-form';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { createTestConfig, renderWithApp, TEST_HCP } from '@/testing/render';
-import { getVisitorCountry, searchPlaces } from './api/places';
 import { PLACES_LIMIT } from './api/search-places';
 import { DISEASE_CHANGED_EVENT } from './store-search';
 import {
@@ -17,8 +17,8 @@ import {
   resetDataLayer,
 } from './testing/fixtures';
 
-vi.mock('./api/places', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./api/places')>()),
+vi.mock('@/api/sdk.gen', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/sdk.gen')>()),
   searchPlaces: vi.fn(),
   getVisitorCountry: vi.fn(),
 }));

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getFacilityGroup } from '@/api/sdk.gen';
+import { getFacilityGroup, getVisitorCountry, searchPlaces } from '@/api/sdk.gen';
 import { FORM_STORAGE_KEY, getForm, resetFormStoreForTests } from '@/features/patient-form';
 import { renderWithApp, TEST_HCP } from '@/testing/render';
-import { getVisitorCountry, searchPlaces } from './api/places';
 import {
   BERLIN,
   configWithHospitalCountries,
@@ -13,14 +12,10 @@ import {
   resetDataLayer,
 } from './testing/fixtures';
 
-vi.mock('./api/places', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./api/places')>()),
-  searchPlaces: vi.fn(),
-  getVisitorCountry: vi.fn(),
-}));
-
 vi.mock('@/api/sdk.gen', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/sdk.gen')>()),
+  searchPlaces: vi.fn(),
+  getVisitorCountry: vi.fn(),
   getFacilityGroup: vi.fn(),
 }));
 

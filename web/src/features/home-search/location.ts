@@ -1,5 +1,5 @@
 import type { PatientForm } from '@/features/patient-form';
-import type { PlaceDto } from './api/places';
+import type { PlaceDto } from '@/api/types.gen';
 
 /**
  * Spec 02 §5: the location box accepts letters of any alphabet, digits, spaces and . , ' - ( ).

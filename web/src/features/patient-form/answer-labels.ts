@@ -1,5 +1,5 @@
 import { conditionLabelKey } from '@/i18n/conditions';
-import { ANSWER_SCHEMA, isAnswerField } from '../../../../api/src/questionnaire/answer-schema';
+import { ANSWER_SCHEMA, isAnswerField } from '@trialflow/contract';
 
 /**
  * How an answer and its values are named in the `questionnaire` translation namespace

@@ -8,7 +8,7 @@ import { readItem, STORAGE_KEYS } from '@/lib/storage';
  * §4 "Store actions are synchronised across browser tabs").
  *
  * Values: a string ('' = not answered), a list of strings, or a number (latitude, longitude).
- * The option values are the API's (api/src/questionnaire/answer-schema.ts).
+ * The option values are the API's (packages/contract/src/answer-schema.ts).
  */
 export type FormValue = string | number | string[] | null;
 export type PatientForm = Record<string, FormValue>;

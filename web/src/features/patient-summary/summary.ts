@@ -1,8 +1,4 @@
-import {
-  ANSWER_FIELDS,
-  ANSWER_SCHEMA,
-  type AnswerField,
-} from '../../../../api/src/questionnaire/answer-schema';
+import { ANSWER_FIELDS, ANSWER_SCHEMA, type AnswerField } from '@trialflow/contract';
 import { isAnswered, type FormValue, type PatientForm } from '@/features/patient-form';
 import { fieldLabelKey, optionLabelKey } from '@/features/patient-form/answer-labels';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITION_KEYS } from '../../../../api/src/common/conditions';
-import { answersToCriterions } from '../../../../api/src/criteria/answers-to-criterions';
 import {
+  CONDITION_KEYS,
+  answersToCriterions,
   ANSWER_FIELDS,
   ANSWER_SCHEMA,
   CANCER_STAGES,
   type AnswerField,
   type Answers,
-} from '../../../../api/src/questionnaire/answer-schema';
+} from '@trialflow/contract';
 import type { PatientForm } from '@/features/patient-form';
 import { fieldLabelKey, optionLabelKey } from '@/features/patient-form/answer-labels';
 import { createTestI18n } from '@/testing/render';

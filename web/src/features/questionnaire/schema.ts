@@ -1,15 +1,16 @@
-import { CONDITION_KEYS, type ConditionKey } from '../../../../api/src/common/conditions';
 import {
+  CONDITION_KEYS,
+  type ConditionKey,
   ANSWER_SCHEMA,
   CANCER_STAGES,
   type AnswerField,
-} from '../../../../api/src/questionnaire/answer-schema';
+} from '@trialflow/contract';
 import type { PatientForm } from '@/features/patient-form';
 import { fieldLabelKey } from '@/features/patient-form/answer-labels';
 
 /**
  * The questions of the questionnaire screen, per condition (spec 02 §2, §3 "Questionnaire
- * answers"). Field names and option values are the API's (api/src/questionnaire/answer-schema.ts,
+ * answers"). Field names and option values are the API's (packages/contract/src/answer-schema.ts,
  * imported, so they cannot drift); this file only chooses which questions each condition asks,
  * with which control, in which section, and when a question shows.
  *

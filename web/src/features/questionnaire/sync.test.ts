@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { validateAnswers } from '../../../../api/src/questionnaire/answer-schema';
+import { validateAnswers } from '@trialflow/contract';
 import {
   dispatchForm,
   getForm,

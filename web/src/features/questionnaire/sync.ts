@@ -1,4 +1,4 @@
-import { isAnswerField } from '../../../../api/src/questionnaire/answer-schema';
+import { isAnswerField } from '@trialflow/contract';
 import { dispatchForm, getForm, isAnswered, type PatientForm } from '@/features/patient-form';
 import { ensureSessionId, readItem, STORAGE_KEYS } from '@/lib/storage';
 import { postQuestionnaire, type SavedQuestionnaire } from './api/save-questionnaire';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_SCHEMA, CANCER_STAGES } from '../../../../api/src/questionnaire/answer-schema';
+import { ANSWER_SCHEMA, CANCER_STAGES } from '@trialflow/contract';
 import { stageFromTnm, TNM_STAGE_TABLE } from './tnm';
 
 const T_VALUES = [...ANSWER_SCHEMA.tnm_T.options, ''];

@@ -1,4 +1,4 @@
-import type { CANCER_STAGES } from '../../../../api/src/questionnaire/answer-schema';
+import type { CANCER_STAGES } from '@trialflow/contract';
 
 /**
  * TNM → cancer stage (spec 02 §4 "TNM staging"); the choices are explained in ./tnm.md.

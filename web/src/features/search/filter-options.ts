@@ -1,19 +1,22 @@
-import type { SearchFiltersDto, TrialSummaryRequestDto } from '@/api/types.gen';
+import type {
+  RecruitingStatus,
+  SortOrder,
+  Specificity,
+  StudyType,
+  TreatmentClass,
+  TrialPhase,
+} from '@/api/types.gen';
 import {
   RECRUITING_STATUSES as API_RECRUITING_STATUSES,
   SPECIFICITIES as API_SPECIFICITIES,
   STUDY_TYPES as API_STUDY_TYPES,
   TREATMENT_CLASSES,
   TRIAL_PHASES as API_TRIAL_PHASES,
-} from '../../../../api/src/search/search-options';
+} from '@trialflow/contract';
 
-/** The option values the API accepts (spec 02 §3 Filters state); labels are translated. */
-export type TrialPhase = NonNullable<SearchFiltersDto['trial_phase']>[number];
-export type StudyType = NonNullable<SearchFiltersDto['study_type']>[number];
-export type RecruitingStatus = NonNullable<SearchFiltersDto['recruiting_status']>[number];
-export type Specificity = NonNullable<SearchFiltersDto['specificity']>[number];
-export type TreatmentSubtype = NonNullable<SearchFiltersDto['treatment_subtype']>[number];
-export type SortOrder = NonNullable<TrialSummaryRequestDto['sort']>;
+/** The option values the API accepts (spec 02 §3 Filters state; named enums of the client). */
+export type { RecruitingStatus, SortOrder, Specificity, StudyType, TrialPhase };
+export type TreatmentSubtype = TreatmentClass;
 
 // The values themselves come from the API's filter vocabulary, so the two cannot drift.
 export const TRIAL_PHASES: readonly TrialPhase[] = API_TRIAL_PHASES;

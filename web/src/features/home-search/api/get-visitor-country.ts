@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { dispatchForm, getForm, isAnswered } from '@/features/patient-form';
 import { STORAGE_KEYS, useStoredItem, writeItem } from '@/lib/storage';
 import { isCountryCode, radiusUnitFor } from '../location';
-import { getVisitorCountry } from './places';
+import { getVisitorCountryQueryKey } from '@/api/@tanstack/react-query.gen';
+import { getVisitorCountry } from '@/api/sdk.gen';
 
 /** Spec 01 §8: when the visitor's country cannot be had, it is Croatia. */
 export const VISITOR_COUNTRY_FALLBACK = 'HR';
@@ -16,7 +17,7 @@ export const VISITOR_COUNTRY_FALLBACK = 'HR';
 export function useVisitorCountryPrefill(): void {
   const stored = useStoredItem(STORAGE_KEYS.countryCode);
   const { data, isError } = useQuery({
-    queryKey: [{ _id: 'getVisitorCountry' }],
+    queryKey: getVisitorCountryQueryKey(),
     queryFn: async ({ signal }) => {
       const { data: answer } = await getVisitorCountry({ signal, throwOnError: true });
       return answer.countryCode;

@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PlaceDto, searchPlaces } from './places';
+import { searchPlacesQueryKey } from '@/api/@tanstack/react-query.gen';
+import { searchPlaces } from '@/api/sdk.gen';
+import type { PlaceDto } from '@/api/types.gen';
 
 /** Suggestions shown at once. */
 export const PLACES_LIMIT = 8;
@@ -21,8 +23,7 @@ export function placesQuery(text: string): string {
 export function usePlaceSuggestions(text: string) {
   const q = placesQuery(text);
   return useQuery({
-    // Hand-written until the generated searchPlacesQueryKey exists (see ./places.ts).
-    queryKey: [{ _id: 'searchPlaces', query: { q, limit: PLACES_LIMIT } }],
+    queryKey: searchPlacesQueryKey({ query: { q, limit: PLACES_LIMIT } }),
     queryFn: async ({ signal }): Promise<PlaceDto[]> => {
       const { data } = await searchPlaces({
         query: { q, limit: PLACES_LIMIT },

@@ -13,7 +13,7 @@ import { AppConfig, useAppConfig } from '@/lib/app-config';
 import { schemaResolver } from '@/lib/form-schema';
 import { usePartner } from '@/lib/partner';
 import { useVisitorCountryPrefill } from '../api/get-visitor-country';
-import type { PlaceDto } from '../api/places';
+import type { PlaceDto } from '@/api/types.gen';
 import { conditionOptions, initialCondition, partnerConditions } from '../conditions';
 import { placeFromForm, SelectedPlace, toSelectedPlace } from '../location';
 import { HomeSearchValues, homeSearchSchema } from '../search-schema';

@@ -1,7 +1,7 @@
 import { ChangeEvent, KeyboardEvent, Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessage } from '@/components/ui/form-field';
-import type { PlaceDto } from '../api/places';
+import type { PlaceDto } from '@/api/types.gen';
 import { PLACES_MIN_CHARS, usePlaceSuggestions } from '../api/search-places';
 import { isAllowedLocationText } from '../location';
 import { useDebouncedValue } from '../use-debounced-value';

@@ -1,7 +1,7 @@
-import { CONDITION_KEYS } from '../../../../../api/src/common/conditions';
+import { CONDITION_KEYS } from '@trialflow/contract';
 import type { AppConfigResponseDto, FacilityEntryDto } from '@/api/types.gen';
 import { createTestConfig } from '@/testing/render';
-import type { PlaceDto } from '../api/places';
+import type { PlaceDto } from '@/api/types.gen';
 
 /** The answer shape of a generated client call. */
 export const ok = (data: unknown) =>

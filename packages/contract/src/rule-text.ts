@@ -1,4 +1,4 @@
-import { CRITERIA, type EligibilityRule } from '../criteria/criteria';
+import { CRITERIA, type EligibilityRule } from './criteria';
 
 const STAGES: Record<string, string> = {
   '0': '0',

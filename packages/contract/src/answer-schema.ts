@@ -1,10 +1,10 @@
-import { CONDITION_KEYS } from '../common/conditions';
+import { CONDITION_KEYS } from './conditions';
 
 /**
  * The questionnaire's answers (spec 02 §3 "Questionnaire answers"): a flat map of field names to
  * values. The spec names the fields but not their option values; the ones chosen here are listed
  * in the schema below and are the contract between the web form, the stored questionnaire and the
- * conversion to search criterions (criteria/answers-to-criterions.ts).
+ * conversion to search criterions (answers-to-criterions.ts).
  *
  * Conventions:
  * - Yes/no questions answer 'yes' | 'no' | 'dontknow' (booleans are accepted and normalised).

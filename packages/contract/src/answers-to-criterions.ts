@@ -1,9 +1,4 @@
-import {
-  ANSWER_SCHEMA,
-  isAnswerField,
-  type AnswerField,
-  type Answers,
-} from '../questionnaire/answer-schema';
+import { ANSWER_SCHEMA, isAnswerField, type AnswerField, type Answers } from './answer-schema';
 import { isCriterionKey, CRITERIA, type CriterionKey, type Criterions } from './criteria';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The search criterion vocabulary: the keys and value kinds of the request criterions a search
  * carries (spec 02 §3 "Request criterions"), which are also the keys eligibility rules are written
- * over. The questionnaire's answers are converted to these (see criteria/answers-to-criterions.ts);
+ * over. The questionnaire's answers are converted to these (see answers-to-criterions.ts);
  * trial records are read into rules over the same keys (see eligibility/).
  *
  * Value kinds:

@@ -1,4 +1,4 @@
-import type { Answers } from '../questionnaire/answer-schema';
+import type { Answers } from './answer-schema';
 import {
   answersToCriterions,
   BREAST_CANCER_USER_SOURCE,

@@ -1,5 +1,5 @@
-import type { ConditionKey } from '../common/conditions';
-import { type CriterionKey, type Criterions } from './criteria';
+import type { ConditionKey } from './conditions';
+import type { CriterionKey, Criterions } from './criteria';
 
 /**
  * Which criteria can apply to a patient (issue 14): a rule over a criterion that cannot apply to
