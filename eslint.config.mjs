@@ -1,10 +1,52 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+
+/**
+ * The boundaries (docs/architecture.md): the web app never imports the API's source (what both
+ * need is in @trialflow/contract; the translations the API serves are data the web tests read),
+ * a web feature never imports another feature (shared code goes to lib/ or components/, features
+ * are composed in app/), and an API module never reaches into another module's repository or
+ * controller (it uses that module's exported service). The CLI composes repositories itself.
+ */
+const BOUNDARY_ZONES = [
+  {
+    target: './web/src',
+    from: './api/src',
+    except: ['./translations/locales'],
+    message: 'The web app does not import API source: share it through @trialflow/contract.',
+  },
+  {
+    target: './packages/contract',
+    from: ['./api', './web'],
+    message: 'The contract depends on neither side.',
+  },
+  ...folders('./web/src/features').map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move shared code to lib/ or components/.',
+  })),
+  ...folders('./api/src')
+    .filter((m) => m !== 'cli')
+    .map((module) => ({
+      target: `./api/src/${module}`,
+      // The trial import stores sites' facilities through FacilitiesRepository (one transaction).
+      from: `./api/src/!(${module}|cli${module === 'trials' ? '|facilities' : ''})/**/*.{repository,controller}.ts`,
+      message: "Use the module's exported service, not its repository or controller.",
+    })),
+];
 
 export default tseslint.config(
   {
@@ -38,7 +80,16 @@ export default tseslint.config(
       },
     },
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['api/tsconfig.json', 'web/tsconfig.json', 'packages/contract/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
+      'import-x/no-restricted-paths': ['error', { zones: BOUNDARY_ZONES }],
       curly: ['error', 'all'],
       eqeqeq: ['error', 'always'],
       'no-console': 'error',

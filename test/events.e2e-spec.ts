@@ -154,7 +154,7 @@ describe(EventsController.name, () => {
     // Without Last-Event-ID only live events come.
     const fresh = await open(b.url, hcp);
     await setStatusViaA(id, 'accepted');
-    await fresh.waitFor((e) => about(id, 'request')(e) && e.data.data.status === 'accepted');
+    await fresh.waitFor((e) => about(id, 'notification')(e) && e.data.data.status === 'accepted');
     expect(fresh.events.filter(about(id)).map((e) => e.data.data.status)).toEqual([
       'accepted',
       'accepted',
@@ -173,6 +173,42 @@ describe(EventsController.name, () => {
     const event = await clinopsOnB.waitFor(about(id, 'notification'), 15_000);
     expect(event.data.data).toMatchObject({ notificationType: 'newRequest' });
   }, 30_000);
+
+  it('should keep patient data and user names out of the replica’s log', async () => {
+    const id = await createViaA(hcp);
+    const seen = await open(b.url, hcp);
+    const bad = await viaB(
+      hcp,
+      'POST',
+      '/api/hcp/progress/',
+      requestBody(hcp, trial, { identifier: 'PAT-0042<>' }),
+    );
+    expect(bad.status).toBe(400);
+    const res = await viaB(clinops, 'PUT', `/api/hcp/progress/${clinops.id}`, {
+      progress: id,
+      progressStatus: 'accepted',
+      message: 'Welcome',
+    });
+    expect(res.status).toBe(200);
+    await seen.waitFor((e) => about(id, 'notification')(e) && e.data.data.status === 'accepted');
+    // The mail is written after the answer.
+    await new Promise((r) => setTimeout(r, 500));
+    const log = b.output();
+    // The replica did log requests and mails (LOG_LEVEL=info), just nothing of the patient.
+    expect(log).toMatch(/"method":"PUT","path":"\/api\/hcp\/progress\//);
+    expect(log).toContain('Mail kept in the outbox');
+    for (const secret of [
+      'PAT-0042',
+      'Site note',
+      'Welcome',
+      'lung_cancer',
+      'Ada',
+      hcp.email,
+      clinops.email,
+    ]) {
+      expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
+    }
+  });
 
   it('should refuse a bad Last-Event-ID (400) and a caller without a token (401)', async () => {
     const bad = await request(t.http)

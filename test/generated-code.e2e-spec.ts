@@ -51,6 +51,7 @@ describe('generated code', () => {
       const committed = listFiles(committedDir)
         .map((f) => relative(committedDir, f))
         .sort();
+      expect(fresh).toContain('sdk.gen.ts');
       expect(committed).toEqual(fresh);
       for (const file of fresh) {
         expect({ file, text: readFileSync(join(committedDir, file), 'utf8') }).toEqual({

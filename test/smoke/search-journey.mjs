@@ -17,7 +17,7 @@ const BERLIN = { lat: 52.52437, long: 13.41053 };
 const PHONE_WIDTH = 390;
 
 /** What the screens say, per language (the texts of api/src/translations/locales). */
-const TEXTS = {
+export const TEXTS = {
   en: {
     homeTitle: 'Find clinical trials for your patients',
     condition: 'Condition',
@@ -94,7 +94,7 @@ const TEXTS = {
 
 const PHASES = ['Phase 1', 'Phase 2', 'Phase 3', 'Phase 4', 'No Phase'];
 
-function createUser(pgUrl, account) {
+export function createUser(pgUrl, account) {
   // An account an administrator made (npm run user:create); its first login completes the
   // new-password challenge with the same password.
   execFileSync(
@@ -118,7 +118,7 @@ function createUser(pgUrl, account) {
  * The start-up import runs in the background and the search index follows it: wait for both
  * (for every expected trial to be stored first, so results do not grow during the journey).
  */
-async function waitForTrials(url, pgUrl, expectedTrials, timeoutMs) {
+export async function waitForTrials(url, pgUrl, expectedTrials, timeoutMs) {
   const until = Date.now() + timeoutMs;
   let last = '';
   while (expectedTrials > 0 && Date.now() < until) {
@@ -160,7 +160,7 @@ async function waitForTrials(url, pgUrl, expectedTrials, timeoutMs) {
   throw new Error(`no lung-cancer trial near Berlin within ${timeoutMs / 1000} s (last: ${last})`);
 }
 
-async function logIn(page, url, account) {
+export async function logIn(page, url, account) {
   await page.goto(`${url}/login`);
   await page.getByLabel('E-mail address').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -169,7 +169,7 @@ async function logIn(page, url, account) {
 }
 
 /** The page is no wider than the phone: nothing to scroll sideways. */
-async function expectNoHorizontalOverflow(page, where, expect) {
+export async function expectNoHorizontalOverflow(page, where, expect) {
   const { scrollWidth, wide } = await page.evaluate((limit) => {
     const doc = document.documentElement;
     // Name the widest elements, so a failure says what to fix.
@@ -186,7 +186,7 @@ async function expectNoHorizontalOverflow(page, where, expect) {
 }
 
 /** No translation key shows instead of a text (e.g. "search.filters.title"). */
-async function expectNoRawKeys(page, where, expect) {
+export async function expectNoRawKeys(page, where, expect) {
   const text = await page.locator('body').innerText();
   const raw = text.match(
     /\b(common|home|search|questionnaire|auth|form|profile|validation)\.[a-z]\w*(\.\w+)*\b/g,
@@ -194,7 +194,7 @@ async function expectNoRawKeys(page, where, expect) {
   expect(!raw, `${where}: untranslated keys shown: ${raw?.slice(0, 5).join(', ')}`);
 }
 
-async function chooseLungCancerNearBerlin(page, T, onSuggestions = async () => {}) {
+export async function chooseLungCancerNearBerlin(page, T, onSuggestions = async () => {}) {
   const form = page.getByRole('search');
   await form.getByLabel(T.condition).selectOption({ label: T.lungCancer });
   const location = form.getByRole('combobox', { name: T.location });
@@ -207,7 +207,7 @@ async function chooseLungCancerNearBerlin(page, T, onSuggestions = async () => {
   return { form, picked };
 }
 
-async function answerQuestionnaire(page, T) {
+export async function answerQuestionnaire(page, T) {
   await page
     .getByRole('heading', { level: 1, name: T.questionnaireTitle })
     .waitFor({ timeout: 15_000 });
@@ -220,7 +220,7 @@ async function answerQuestionnaire(page, T) {
   await page.getByLabel(T.ecog, { exact: true }).selectOption('1');
 }
 
-async function waitForResults(page, T) {
+export async function waitForResults(page, T) {
   await page.getByRole('heading', { level: 1, name: T.resultsTitle }).waitFor({ timeout: 15_000 });
   await page.getByRole('article').first().waitFor({ timeout: 30_000 });
 }
@@ -379,12 +379,12 @@ async function checkDetails(page, T, expect, shot) {
 }
 
 /** A full-page screenshot from the top: sticky bars then sit where a reader sees them. */
-async function fullShot(page, path) {
+export async function fullShot(page, path) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path, fullPage: true });
 }
 
-function watchErrors(page) {
+export function watchErrors(page) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { accountsJourney } from './accounts-journey.mjs';
+import { referralJourney } from './referral-journey.mjs';
 import { searchJourney } from './search-journey.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -135,7 +136,12 @@ const HCP_USER = {
 };
 
 const results = [];
+// SMOKE_ONLY=referral runs only the checks whose name starts with it (the others are skipped).
+const ONLY = process.env.SMOKE_ONLY ?? '';
 async function check(name, fn) {
+  if (ONLY && !name.startsWith(ONLY)) {
+    return;
+  }
   const started = Date.now();
   try {
     await fn();
@@ -352,6 +358,7 @@ async function main() {
       expect,
       expectedTrials: indexedStudies(TRIALS_DIR),
     });
+    await referralJourney({ browser, url, pgUrl, shots, check, expect });
 
     await check(
       'after a crash of the API, npm start recovers the embedded Postgres and keeps the data',

@@ -7,12 +7,12 @@ import {
   DEFAULT_LABELS_FILE,
   formatQuality,
   measureQuality,
-} from '../eligibility/quality';
+} from './eligibility-quality-report';
 import {
   DEFAULT_VIGNETTES_FILE,
   formatVerdicts,
   measureVerdicts,
-} from '../eligibility/verdict-quality';
+} from './eligibility-verdict-report';
 
 const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout FILE] [--vignettes FILE] [--ctgov DIR] [--misses]
 

@@ -71,11 +71,16 @@ export class MailService implements OnModuleDestroy {
         this.logger.error({ err: error, template: input.template }, 'Sending a mail failed');
       }
     } else {
-      // No mail server: the log is where a developer reads the code.
-      this.logger.log(
-        { template: input.template, to: input.to, text: mail.text },
-        'Mail (no SMTP_URL set)',
-      );
+      if (input.variables.code) {
+        // No mail server: the log is where a developer reads the code.
+        this.logger.log(
+          { template: input.template, to: input.to, text: mail.text },
+          'Mail (no SMTP_URL set)',
+        );
+      } else {
+        // Other mails (referral notifications) name a user: they stay in the outbox table only.
+        this.logger.log({ template: input.template }, 'Mail kept in the outbox (no SMTP_URL set)');
+      }
     }
     // Once the mail server has it, the outbox keeps a record without the one-time code.
     const code = input.variables.code;

@@ -11,28 +11,28 @@ function rule(
   return { section: 'inclusion', source: 'text', text: 'sentence', ...r };
 }
 
-describe('ruleOutcome', () => {
-  it('required: true matches, false conflicts, absent is unknown', () => {
+describe(ruleOutcome.name, () => {
+  it('should match a required rule on true, conflict on false and be unknown when absent', () => {
     const r = rule({ key: 'egfr', kind: 'required' });
     expect(ruleOutcome(r, { egfr: true }, NOW)).toBe('matched');
     expect(ruleOutcome(r, { egfr: false }, NOW)).toBe('conflicting');
     expect(ruleOutcome(r, {}, NOW)).toBe('unknown');
   });
 
-  it('excluded: true conflicts, false matches', () => {
+  it('should conflict an excluded rule on true and match on false', () => {
     const r = rule({ key: 'hiv', kind: 'excluded' });
     expect(ruleOutcome(r, { hiv: true }, NOW)).toBe('conflicting');
     expect(ruleOutcome(r, { hiv: false }, NOW)).toBe('matched');
   });
 
-  it('therapy keys read -1 as had and -2 as not had; weeks since a transplant as had', () => {
+  it('should read therapy -1 as had, -2 as not had and weeks since a transplant as had', () => {
     const r = rule({ key: 'autologous_transplant', kind: 'excluded' });
     expect(ruleOutcome(r, { autologous_transplant: -1 }, NOW)).toBe('conflicting');
     expect(ruleOutcome(r, { autologous_transplant: 30 }, NOW)).toBe('conflicting');
     expect(ruleOutcome(r, { autologous_transplant: -2 }, NOW)).toBe('matched');
   });
 
-  it('lines: required means at least one, ranges bound the count', () => {
+  it('should read required lines as at least one and ranges as bounds of the count', () => {
     expect(
       ruleOutcome(rule({ key: 'chemotherapy', kind: 'required' }), { chemotherapy: 0 }, NOW),
     ).toBe('conflicting');
@@ -44,28 +44,28 @@ describe('ruleOutcome', () => {
     ).toBe('matched');
   });
 
-  it('anyOf: met by any, conflicting only when all are answered no', () => {
+  it('should meet anyOf by any, conflicting only when all are answered no', () => {
     const r = rule({ key: 'relapsed', kind: 'required', anyOf: ['refractory'] });
     expect(ruleOutcome(r, { relapsed: false, refractory: true }, NOW)).toBe('matched');
     expect(ruleOutcome(r, { relapsed: false }, NOW)).toBe('unknown');
     expect(ruleOutcome(r, { relapsed: false, refractory: false }, NOW)).toBe('conflicting');
   });
 
-  it('gender compares the value', () => {
+  it('should compare the gender value', () => {
     const r = rule({ key: 'gender', kind: 'required', value: 'female' });
     expect(ruleOutcome(r, { gender: 'female' }, NOW)).toBe('matched');
     expect(ruleOutcome(r, { gender: 'male' }, NOW)).toBe('conflicting');
   });
 
-  it('stage ranges compare the stage numbers', () => {
+  it('should compare stage ranges by stage number', () => {
     const r = rule({ key: 'tumor_stage', kind: 'range', min: 3.2 });
     expect(ruleOutcome(r, { tumor_stage: 4 }, NOW)).toBe('matched');
     expect(ruleOutcome(r, { tumor_stage: 3.1 }, NOW)).toBe('conflicting');
   });
 });
 
-describe('evaluateRules', () => {
-  it('sorts rules into matched, to check and conflicting; qualified conflicts are to check', () => {
+describe(evaluateRules.name, () => {
+  it('should sort rules into matched, to check and conflicting, qualified conflicts to check', () => {
     const rules = [
       rule({ key: 'egfr', kind: 'required' }),
       rule({ key: 'ecog', kind: 'range', min: 0, max: 1 }),
@@ -142,7 +142,7 @@ describe('evaluateRules', () => {
     ).toEqual(['tnbc']);
   });
 
-  it('scores 50 without rules, up with matches, down with open questions', () => {
+  it('should score 50 without rules, more with matches, less with open questions', () => {
     expect(matchScore(0, 0)).toBe(50);
     expect(matchScore(2, 0)).toBe(75);
     expect(matchScore(0, 2)).toBe(25);
@@ -152,8 +152,8 @@ describe('evaluateRules', () => {
   });
 });
 
-describe('describeRule', () => {
-  it('says the rule in words', () => {
+describe(describeRule.name, () => {
+  it('should say the rule in words', () => {
     expect(describeRule(rule({ key: 'egfr', kind: 'required' }))).toBe('EGFR mutation required');
     expect(describeRule(rule({ key: 'ecog', kind: 'range', min: 0, max: 1 }))).toBe(
       'ECOG performance status 0 to 1',
@@ -173,7 +173,7 @@ describe('describeRule', () => {
   });
 });
 
-describe('validateCriterions', () => {
+describe(validateCriterions.name, () => {
   const errorsOf = (input: Record<string, unknown>): Record<string, string> => {
     try {
       validateCriterions(input, NOW);
@@ -184,7 +184,7 @@ describe('validateCriterions', () => {
     return {};
   };
 
-  it('accepts values of each kind', () => {
+  it('should accept values of each kind', () => {
     expect(
       validateCriterions(
         {
@@ -212,7 +212,7 @@ describe('validateCriterions', () => {
     });
   });
 
-  it('names unknown keys and wrong values', () => {
+  it('should name unknown keys and wrong values', () => {
     expect(errorsOf({ egfrr: true })).toEqual({ 'criterions.egfrr': 'unknownCriterion' });
     expect(errorsOf({ egfr: 'yes', age: 2030, checkpoint_therapy: 1.5, gender: 'x' })).toEqual({
       'criterions.egfr': 'invalidValue',

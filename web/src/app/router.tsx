@@ -6,7 +6,6 @@ import { CatchAllRoute } from './routes/catch-all';
 import { RequireClinops, RequireHomeSession, RequireLogin } from './routes/guards';
 import { HomeRoute } from './routes/home';
 import { RouteError } from './routes/route-error';
-import { UpcomingScreen } from './routes/upcoming-screen';
 
 const staticPage =
   (
@@ -35,7 +34,25 @@ const dashboardRoute = (name: 'DashboardRoute' | 'ProfileRoute') => async () => 
   };
 };
 
-const upcoming = (titleKey: string) => <UpcomingScreen titleKey={titleKey} />;
+const referral = (name: 'DetailsRoute' | 'ClinopsDetailsRoute') => async () => {
+  const routes = await import('./routes/referrals');
+  return { Component: routes[name] };
+};
+
+const referralGuarded =
+  (name: 'TrialRequestsMobileRoute' | 'MobileNotificationsRoute' | 'FacilityBoardRoute') =>
+  async () => {
+    const routes = await import('./routes/referrals');
+    const Screen = routes[name];
+    const Guard = name === 'FacilityBoardRoute' ? RequireClinops : RequireLogin;
+    return {
+      Component: () => (
+        <Guard>
+          <Screen />
+        </Guard>
+      ),
+    };
+  };
 
 /** The route table of spec 01 §2. */
 export const routes: RouteObject[] = [
@@ -53,21 +70,17 @@ export const routes: RouteObject[] = [
           </RequireHomeSession>
         ),
       },
-      { path: paths.mobileNotifications, element: upcoming('common.screens.notifications') },
-      { path: paths.trialRequestsMobile, element: upcoming('common.screens.trialRequests') },
       {
-        path: paths.detailsPattern,
-        lazy: async () => ({
-          Component: (await import('@/features/trial-details')).TrialDetailsScreen,
-        }),
+        path: paths.mobileNotifications,
+        lazy: referralGuarded('MobileNotificationsRoute'),
       },
       {
-        path: paths.detailsOncobitPattern,
-        lazy: async () => ({
-          Component: (await import('@/features/trial-details')).TrialDetailsScreen,
-        }),
+        path: paths.trialRequestsMobile,
+        lazy: referralGuarded('TrialRequestsMobileRoute'),
       },
-      { path: paths.detailsClinopsPattern, element: upcoming('common.screens.trialDetails') },
+      { path: paths.detailsPattern, lazy: referral('DetailsRoute') },
+      { path: paths.detailsOncobitPattern, lazy: referral('DetailsRoute') },
+      { path: paths.detailsClinopsPattern, lazy: referral('ClinopsDetailsRoute') },
       {
         path: paths.questionnaire,
         lazy: async () => {
@@ -106,10 +119,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.dashboard, lazy: dashboardRoute('DashboardRoute') },
       { path: paths.dashboardProfile, lazy: dashboardRoute('ProfileRoute') },
-      {
-        path: paths.clinopsDashboard,
-        element: <RequireClinops>{upcoming('common.screens.board')}</RequireClinops>,
-      },
+      { path: paths.clinopsDashboard, lazy: referralGuarded('FacilityBoardRoute') },
       { path: paths.login, lazy: identityScreen('LoginScreen') },
       { path: paths.confirm, lazy: identityScreen('ConfirmScreen') },
       { path: paths.registerWithEmailPattern, lazy: identityScreen('RegisterScreen') },

@@ -6,6 +6,7 @@ export const paths = {
   details: (id: string) => `/details/${encodeURIComponent(id)}`,
   detailsPattern: '/details/:id',
   detailsOncobitPattern: '/details/oncobit/:id',
+  detailsClinops: (trialId: string) => `/details/clinops/${encodeURIComponent(trialId)}`,
   detailsClinopsPattern: '/details/clinops/:trialId',
   questionnaire: '/questionnaire',
   search: '/search',

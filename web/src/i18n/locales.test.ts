@@ -36,6 +36,7 @@ const NAMESPACES = [
   'home',
   'questionnaire',
   'search',
+  'requests',
 ];
 
 /** The 17 conditions of spec 02 §1. */

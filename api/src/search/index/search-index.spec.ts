@@ -1,8 +1,9 @@
 import { type Criterions, type EligibilityRule, inapplicableCriteria } from '@trialflow/contract';
 import { evaluateRules } from '../matching';
-import { chordToKm, unitVector } from './geo-cells';
+import { CellScan, chordToKm, unitVector } from './geo-cells';
 import { SearchIndexBuilder } from './index-builder';
 import type { IndexQuery, IndexResult, IndexTrialRow } from './index-types';
+import { SearchIndex } from './search-index';
 import { orderUpTo } from './selection';
 
 const BERLIN = { lat: 52.52, lon: 13.405 };
@@ -79,8 +80,8 @@ function nctIds(index: ReturnType<typeof build>, q: IndexQuery): string[] {
   return index.hits(result, 0, result.total, q).map((h) => h.nctId);
 }
 
-describe('SearchIndex', () => {
-  it('finds trials of the condition with an open site in the radius, nearest distance exact', () => {
+describe(SearchIndex.name, () => {
+  it('should find trials of the condition with an open site in the radius, nearest distance exact', () => {
     const index = build(
       [trial(1), trial(2), trial(3, { conditions: ['breast_cancer'] })],
       [
@@ -100,7 +101,7 @@ describe('SearchIndex', () => {
     expect(nctIds(index, query({ radiusKm: 600 }))).toEqual(['NCT00000001', 'NCT00000002']);
   });
 
-  it('indexes only trials taking patients', () => {
+  it('should index only trials taking patients', () => {
     const index = build(
       [trial(1, { overallStatus: 'COMPLETED' }), trial(2, { overallStatus: 'NOT_YET_RECRUITING' })],
       [
@@ -112,7 +113,7 @@ describe('SearchIndex', () => {
     expect(nctIds(index, query())).toEqual(['NCT00000002']);
   });
 
-  it('keeps sites with their own trial when trials without sites sit between', () => {
+  it('should keep sites with their own trial when trials without sites sit between', () => {
     const index = build(
       [trial(1), trial(2), trial(3), trial(4)],
       [
@@ -124,7 +125,7 @@ describe('SearchIndex', () => {
     expect(nctIds(index, query({ radiusKm: 1000 })).sort()).toEqual(['NCT00000001', 'NCT00000003']);
   });
 
-  it('excludes only on a contradiction; unanswered is to check and lowers the score', () => {
+  it('should exclude only on a contradiction, unanswered being to check and lowering the score', () => {
     const egfr = rule({ key: 'egfr', kind: 'required' });
     const index = build(
       [trial(1, { rules: [egfr] }), trial(2, { rules: [] })],
@@ -146,7 +147,7 @@ describe('SearchIndex', () => {
     expect(nctIds(index, query({ criterions: { egfr: false } }))).toEqual(['NCT00000002']);
   });
 
-  it('a contradicted qualified rule never excludes', () => {
+  it('should never exclude on a contradicted qualified rule', () => {
     const index = build(
       [trial(1, { rules: [rule({ key: 'brain_metastases', kind: 'excluded', qualified: true })] })],
       [{ trialId: 1, at: BERLIN }],
@@ -156,7 +157,7 @@ describe('SearchIndex', () => {
     ]);
   });
 
-  it('a contradicted low-confidence rule never excludes, a confident one does', () => {
+  it('should never exclude on a contradicted low-confidence rule, but on a confident one', () => {
     const index = build(
       [
         trial(1, {
@@ -174,14 +175,14 @@ describe('SearchIndex', () => {
     expect(nctIds(index, query({ criterions: { ecog: 2 } }))).toEqual(['NCT00000001']);
   });
 
-  it('reads age from the birth year, giving the benefit of the doubt at the boundary', () => {
+  it('should read age from the birth year, giving the benefit of the doubt at the boundary', () => {
     const adults = rule({ key: 'age', kind: 'range', min: 18, section: 'structured' });
     const index = build([trial(1, { rules: [adults] })], [{ trialId: 1, at: BERLIN }]);
     expect(nctIds(index, query({ criterions: { age: 2008 } }))).toEqual(['NCT00000001']); // 17 or 18
     expect(nctIds(index, query({ criterions: { age: 2009 } }))).toEqual([]); // 16 or 17
   });
 
-  it('filters by gender, ranges, therapy and alternatives', () => {
+  it('should filter by gender, ranges, therapy and alternatives', () => {
     const index = build(
       [
         trial(1, { rules: [rule({ key: 'gender', kind: 'required', value: 'female' })] }),
@@ -206,7 +207,7 @@ describe('SearchIndex', () => {
     ]);
   });
 
-  it('counts facets with every other filter applied but not their own', () => {
+  it('should count facets with every other filter applied but not their own', () => {
     const index = build(
       [
         trial(1, { phases: ['PHASE1'], genes: ['EGFR'] }),
@@ -247,7 +248,7 @@ describe('SearchIndex', () => {
     ).toEqual(['NCT00000001']);
   });
 
-  it('restricts to facility_ids and measures the distance to those sites', () => {
+  it('should restrict to facility_ids and measure the distance to those sites', () => {
     const index = build(
       [trial(1)],
       [
@@ -263,7 +264,7 @@ describe('SearchIndex', () => {
     expect(index.search(query({ facilityIds: [42] })).total).toBe(0);
   });
 
-  it('sorts by match, distance or newest and pages', () => {
+  it('should sort by match, distance or newest and page', () => {
     const egfr = rule({ key: 'egfr', kind: 'required' });
     const index = build(
       [
@@ -298,7 +299,7 @@ describe('SearchIndex', () => {
     expect(index.hits(result, 1, 2, q).map((h) => h.nctId)).toEqual(['NCT00000003']);
   });
 
-  it('scores exactly as the reference evaluation does', () => {
+  it('should score exactly as the reference evaluation does', () => {
     const rules: EligibilityRule[] = [
       rule({ key: 'egfr', kind: 'required' }),
       rule({ key: 'ecog', kind: 'range', min: 0, max: 2 }),
@@ -322,7 +323,7 @@ describe('SearchIndex', () => {
     }
   });
 
-  it('scores one verdict per criterion and leaves out open inapplicable rules, as the reference does', () => {
+  it('should score one verdict per criterion and leave out open inapplicable rules, as the reference does', () => {
     const rules: EligibilityRule[] = [
       rule({ key: 'brain_metastases', kind: 'excluded', text: 'No brain metastases' }),
       rule({ key: 'brain_metastases', kind: 'excluded', section: 'exclusion', qualified: true }),
@@ -358,7 +359,7 @@ describe('SearchIndex', () => {
     expect(nctIds(index, query({ criterions: { gender: 'male', tnbc: true } }))).toEqual([]);
   });
 
-  it('converts chords to great-circle distance', () => {
+  it('should convert chords to great-circle distance', () => {
     const [ax, ay, az] = unitVector(BERLIN.lat, BERLIN.lon);
     const [bx, by, bz] = unitVector(PARIS.lat, PARIS.lon);
     const km = chordToKm(Math.hypot(ax - bx, ay - by, az - bz));
@@ -367,8 +368,8 @@ describe('SearchIndex', () => {
   });
 });
 
-describe('orderUpTo', () => {
-  it('orders exactly the smallest keys a page needs, extending page by page', () => {
+describe(orderUpTo.name, () => {
+  it('should order exactly the smallest keys a page needs, extending page by page', () => {
     let seed = 7;
     const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (const size of [0, 1, 5, 255, 256, 257, 3000]) {
@@ -392,7 +393,7 @@ describe('orderUpTo', () => {
   });
 });
 
-describe('searching by map cells', () => {
+describe(CellScan.name, () => {
   // Enough trials of one condition for the cell path (small lists are scanned whole).
   let seed = 11;
   const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
@@ -421,7 +422,7 @@ describe('searching by map cells', () => {
     [{ lat: 0, lon: -179.9 }, 1500],
     [{ lat: 85, lon: 10 }, 400],
     [{ lat: -60, lon: -70 }, 2500],
-  ])('finds exactly the trials with a site in the radius (%o, %d km)', (at, radiusKm) => {
+  ])('should find exactly the trials with a site in the radius (%o, %d km)', (at, radiusKm) => {
     const [cx, cy, cz] = unitVector(at.lat, at.lon);
     const expected = new Set(
       sites

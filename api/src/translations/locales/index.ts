@@ -25,6 +25,9 @@ import enSearch from './en/search.json';
 import esHome from './es/home.json';
 import esQuestionnaire from './es/questionnaire.json';
 import esSearch from './es/search.json';
+import deRequests from './de/requests.json';
+import enRequests from './en/requests.json';
+import esRequests from './es/requests.json';
 import type { Language } from '@trialflow/contract';
 
 /**
@@ -42,6 +45,7 @@ export const LOCALES: Record<Language, Record<string, unknown>> = {
     home: enHome,
     questionnaire: enQuestionnaire,
     search: enSearch,
+    requests: enRequests,
   },
   es: {
     common: esCommon,
@@ -53,6 +57,7 @@ export const LOCALES: Record<Language, Record<string, unknown>> = {
     home: esHome,
     questionnaire: esQuestionnaire,
     search: esSearch,
+    requests: esRequests,
   },
   de: {
     common: deCommon,
@@ -64,5 +69,6 @@ export const LOCALES: Record<Language, Record<string, unknown>> = {
     home: deHome,
     questionnaire: deQuestionnaire,
     search: deSearch,
+    requests: deRequests,
   },
 };

@@ -12,6 +12,9 @@ import {
 } from '@/features/identity';
 import { AccountActionsContext } from '@/lib/account-actions';
 import { trackRedirectEmail } from '@/lib/analytics';
+import { LiveEventsProvider, setLiveTransport } from '@/lib/live-events';
+import { useIsLoggedIn, useStoredItem, STORAGE_KEYS } from '@/lib/storage';
+import { apiLiveTransport } from '../live-transport';
 
 const LazyResetPasswordModal = lazy(async () => {
   const { ResetPasswordModal } = await import('@/features/identity/screens');
@@ -27,6 +30,11 @@ function ResetPasswordModalLoader(props: ModalContentProps & { email?: string })
 }
 
 registerModal(RESET_PASSWORD_MODAL, ResetPasswordModalLoader);
+
+// The browser talks to GET /api/events; tests deliver events themselves (emitLiveEventForTests).
+if (import.meta.env.MODE !== 'test') {
+  setLiveTransport(apiLiveTransport);
+}
 
 /** Spec 02 §9: a page load with ?redirect=email (a link in one of our e-mails) is counted once. */
 function useRedirectEmailEvent(): void {
@@ -46,9 +54,14 @@ function SessionBoundary() {
   const logout = useLogout();
   useSessionExpiry();
   const actions = useMemo(() => ({ logout }), [logout]);
+  const loggedIn = useIsLoggedIn();
+  const userId = useStoredItem(STORAGE_KEYS.userId);
   return (
     <AccountActionsContext.Provider value={actions}>
-      <AppShell />
+      {/* One live stream per signed-in user: a new login opens a new one with its token. */}
+      <LiveEventsProvider key={userId ?? ''} enabled={loggedIn}>
+        <AppShell />
+      </LiveEventsProvider>
     </AccountActionsContext.Provider>
   );
 }

@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { renderWithApp, TEST_HCP } from '@/testing/render';
 import { truncateName } from './navbar';
+
+// /dashboard loads its route chunk and, beside it, the trial requests: allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const LONG_NAME = 'Maximiliana Alexandrina Konstantina-Friederike Ann';
 

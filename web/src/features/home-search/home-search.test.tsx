@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getVisitorCountry, searchPlaces } from '@/api/sdk.gen';
-import { getForm, resetFormStoreForTests } from '@/features/patient-form';
+import { getForm, resetFormStoreForTests } from '@/lib/patient-form';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { createTestConfig, renderWithApp, TEST_HCP } from '@/testing/render';
 import { PLACES_LIMIT } from './api/search-places';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getFacilityGroup, getVisitorCountry, searchPlaces } from '@/api/sdk.gen';
-import { FORM_STORAGE_KEY, getForm, resetFormStoreForTests } from '@/features/patient-form';
+import { FORM_STORAGE_KEY, getForm, resetFormStoreForTests } from '@/lib/patient-form';
 import { renderWithApp, TEST_HCP } from '@/testing/render';
 import {
   BERLIN,

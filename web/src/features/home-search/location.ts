@@ -1,4 +1,4 @@
-import type { PatientForm } from '@/features/patient-form';
+import type { PatientForm } from '@/lib/patient-form';
 import type { PlaceDto } from '@/api/types.gen';
 
 /**

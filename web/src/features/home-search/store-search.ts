@@ -1,4 +1,4 @@
-import { dispatchForm, getForm, type PatientForm } from '@/features/patient-form';
+import { dispatchForm, getForm, type PatientForm } from '@/lib/patient-form';
 import { STORAGE_KEYS, writeItem } from '@/lib/storage';
 import { placeFormValues, type SelectedPlace } from './location';
 

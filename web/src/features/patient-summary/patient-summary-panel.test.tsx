@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { dispatchForm, resetFormStoreForTests, type PatientForm } from '@/features/patient-form';
+import { dispatchForm, resetFormStoreForTests, type PatientForm } from '@/lib/patient-form';
 import { renderWithApp } from '@/testing/render';
 import { PatientSummaryPanel, type PatientSummaryPanelProps } from './index';
 

@@ -1,6 +1,6 @@
 import { ANSWER_FIELDS, ANSWER_SCHEMA, type AnswerField } from '@trialflow/contract';
-import { isAnswered, type FormValue, type PatientForm } from '@/features/patient-form';
-import { fieldLabelKey, optionLabelKey } from '@/features/patient-form/answer-labels';
+import { isAnswered, type FormValue, type PatientForm } from '@/lib/patient-form';
+import { fieldLabelKey, optionLabelKey } from '@/lib/patient-form/answer-labels';
 
 /**
  * What the Patient Information panel shows of a form (spec 01 §2 "Patient Information panel",

@@ -1,10 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMe, updateUser } from '@/api/sdk.gen';
 import type { UserResponseDto } from '@/api/types.gen';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { renderWithApp, TEST_HCP } from '@/testing/render';
 import { joinPhone, splitPhone } from './countries';
+
+// /dashboard loads its route chunk and, beside it, the trial requests: allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('@/api/sdk.gen', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/sdk.gen')>()),
@@ -63,7 +67,9 @@ describe('profile (spec 01 §2 /dashboard, /dashboard/profile)', () => {
       }),
     );
     // The trial requests have their own section, apart from the profile.
-    expect(screen.getByRole('heading', { level: 2, name: 'Trial requests' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Trial Requests' }),
+    ).toBeInTheDocument();
   });
 
   it('should save the edited profile with updateUser and store the returned user', async () => {

@@ -1,4 +1,4 @@
-import { dispatchForm, getForm, type PatientForm } from '@/features/patient-form';
+import { dispatchForm, getForm, type PatientForm } from '@/lib/patient-form';
 import {
   applyCascades,
   DISEASE_CHANGED_EVENT,

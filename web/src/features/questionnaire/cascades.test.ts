@@ -4,7 +4,7 @@ import {
   getForm,
   resetFormStoreForTests,
   type PatientForm,
-} from '@/features/patient-form';
+} from '@/lib/patient-form';
 import { commitAnswers } from './answer';
 import {
   ADRENAL_NET_MARKERS,

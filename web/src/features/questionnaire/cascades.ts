@@ -1,5 +1,5 @@
 import { ANSWER_FIELDS, ANSWER_SCHEMA, type AnswerField } from '@trialflow/contract';
-import { isAnswered, type FormValue, type PatientForm } from '@/features/patient-form';
+import { isAnswered, type FormValue, type PatientForm } from '@/lib/patient-form';
 import { fieldsAskedFor, isQuestionVisible, questionFields, questionsFor } from './schema';
 import { stageFromTnm } from './tnm';
 

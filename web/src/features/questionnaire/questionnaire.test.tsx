@@ -6,7 +6,7 @@ import {
   getForm,
   resetFormStoreForTests,
   type PatientForm,
-} from '@/features/patient-form';
+} from '@/lib/patient-form';
 import { renderWithApp, TEST_HCP } from '@/testing/render';
 import { postQuestionnaire } from './api/save-questionnaire';
 import { DISEASE_CHANGED_EVENT } from './cascades';

@@ -8,8 +8,8 @@ import {
   type AnswerField,
   type Answers,
 } from '@trialflow/contract';
-import type { PatientForm } from '@/features/patient-form';
-import { fieldLabelKey, optionLabelKey } from '@/features/patient-form/answer-labels';
+import type { PatientForm } from '@/lib/patient-form';
+import { fieldLabelKey, optionLabelKey } from '@/lib/patient-form/answer-labels';
 import { createTestI18n } from '@/testing/render';
 import {
   isQuestionVisible,

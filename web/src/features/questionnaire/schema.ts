@@ -5,8 +5,8 @@ import {
   CANCER_STAGES,
   type AnswerField,
 } from '@trialflow/contract';
-import type { PatientForm } from '@/features/patient-form';
-import { fieldLabelKey } from '@/features/patient-form/answer-labels';
+import type { PatientForm } from '@/lib/patient-form';
+import { fieldLabelKey } from '@/lib/patient-form/answer-labels';
 
 /**
  * The questions of the questionnaire screen, per condition (spec 02 §2, §3 "Questionnaire

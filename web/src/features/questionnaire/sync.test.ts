@@ -1,12 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateAnswers } from '@trialflow/contract';
-import {
-  dispatchForm,
-  getForm,
-  initialForm,
-  resetFormStoreForTests,
-} from '@/features/patient-form';
+import { dispatchForm, getForm, initialForm, resetFormStoreForTests } from '@/lib/patient-form';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { postQuestionnaire, type SavedQuestionnaire } from './api/save-questionnaire';
 import {

@@ -1,5 +1,5 @@
 import { isAnswerField } from '@trialflow/contract';
-import { dispatchForm, getForm, isAnswered, type PatientForm } from '@/features/patient-form';
+import { dispatchForm, getForm, isAnswered, type PatientForm } from '@/lib/patient-form';
 import { ensureSessionId, readItem, STORAGE_KEYS } from '@/lib/storage';
 import { postQuestionnaire, type SavedQuestionnaire } from './api/save-questionnaire';
 

@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import type { PatientForm } from '@/features/patient-form';
+import type { PatientForm } from '@/lib/patient-form';
 import { answeredFields } from './search-request';
 
 /** Bookkeeping a details link leaves out of the questionnaire (spec 02 §7 call 6). */

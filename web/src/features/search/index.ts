@@ -1,3 +1,3 @@
 export { SearchByConditionScreen } from './components/search-by-condition-screen';
 export { SearchScreen } from './components/search-screen';
-export { detailsHref, encodeQuestionnaire } from './details-link';
+export { decodeQuestionnaire, detailsHref, encodeQuestionnaire } from './details-link';

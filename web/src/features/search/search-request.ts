@@ -1,5 +1,5 @@
 import type { SearchFiltersDto, TrialSummaryRequestDto } from '@/api/types.gen';
-import type { FormValue, PatientForm } from '@/features/patient-form';
+import type { FormValue, PatientForm } from '@/lib/patient-form';
 import type { SortOrder } from './filter-options';
 import type { FiltersState } from './filters-store';
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { summarizeTrials } from '@/api/sdk.gen';
 import type { TrialSummaryRequestDto } from '@/api/types.gen';
-import { FORM_STORAGE_KEY, getForm, resetFormStoreForTests } from '@/features/patient-form';
+import { FORM_STORAGE_KEY, getForm, resetFormStoreForTests } from '@/lib/patient-form';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { renderWithApp, TEST_HCP } from '@/testing/render';
 import { decodeQuestionnaire } from './details-link';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { usePatientForm } from '@/features/patient-form';
+import { usePatientForm } from '@/lib/patient-form';
 import { usePartner } from '@/lib/partner';
 import { STORAGE_KEYS, useStoredItem } from '@/lib/storage';
 import { useSummarizeTrials } from './api/summarize-trials';

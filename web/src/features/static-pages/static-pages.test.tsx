@@ -77,7 +77,7 @@ describe('static pages', () => {
   it.each(pages)('should render the %s page in English and switch to German', async (key, Page) => {
     renderPage(Page, instance);
 
-    expect(screen.getByRole('heading', { level: 1, name: enPages[key].title })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: enPages[key].title })).toBeInTheDocument();
     const sectionHeadings = screen.getAllByRole('heading', { level: 2 });
     expect(sectionHeadings.map((heading) => heading.textContent)).toContain(
       enPages[key].sections[0].title,
@@ -91,11 +91,11 @@ describe('static pages', () => {
       await instance.changeLanguage('de');
     });
 
-    expect(screen.getByRole('heading', { level: 1, name: dePages[key].title })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: dePages[key].title })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: enPages[key].title })).toBeNull();
     expect(
       screen.getByRole('heading', { level: 2, name: dePages[key].sections[0].title }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('should show the configured support address as a mailto link on the contact page', () => {

@@ -1,1 +1,2 @@
-export { TrialDetailsScreen } from './components/trial-details-screen';
+export { TrialDetailsScreen, type TrialDetailsSlots } from './components/trial-details-screen';
+export { unitLabel } from './labels';

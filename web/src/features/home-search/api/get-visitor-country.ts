@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { dispatchForm, getForm, isAnswered } from '@/features/patient-form';
+import { dispatchForm, getForm, isAnswered } from '@/lib/patient-form';
 import { STORAGE_KEYS, useStoredItem, writeItem } from '@/lib/storage';
 import { isCountryCode, radiusUnitFor } from '../location';
 import { getVisitorCountryQueryKey } from '@/api/@tanstack/react-query.gen';

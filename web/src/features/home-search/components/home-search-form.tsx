@@ -6,7 +6,7 @@ import { SelectField } from '@/components/ui/form-field';
 import { useModal } from '@/components/ui/modal-store';
 import { HOSPITAL_SELECTION_MODAL } from '@/components/ui/modal-types';
 import { paths } from '@/config/paths';
-import { getForm } from '@/features/patient-form';
+import { getForm } from '@/lib/patient-form';
 import { useLanguage } from '@/i18n/use-language';
 import { trackLocationAndDisease, trackSearchPressed } from '@/lib/analytics';
 import { AppConfig, useAppConfig } from '@/lib/app-config';

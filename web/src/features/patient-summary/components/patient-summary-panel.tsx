@@ -2,7 +2,7 @@ import { ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { usePatientForm, type PatientForm } from '@/features/patient-form';
+import { usePatientForm, type PatientForm } from '@/lib/patient-form';
 import {
   isSearchableForm,
   summarizeForm,

@@ -1,7 +1,7 @@
 import { ChangeEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormValue, PatientForm } from '@/features/patient-form';
-import { fieldLabelKey, optionLabelKey } from '@/features/patient-form/answer-labels';
+import type { FormValue, PatientForm } from '@/lib/patient-form';
+import { fieldLabelKey, optionLabelKey } from '@/lib/patient-form/answer-labels';
 import {
   questionLabelKey,
   type CheckboxQuestion,

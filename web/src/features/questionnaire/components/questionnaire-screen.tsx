@@ -2,7 +2,7 @@ import { ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { usePatientForm, type PatientForm } from '@/features/patient-form';
+import { usePatientForm, type PatientForm } from '@/lib/patient-form';
 import { conditionLabelKey } from '@/i18n/conditions';
 import { useAppConfig } from '@/lib/app-config';
 import { usePartner } from '@/lib/partner';

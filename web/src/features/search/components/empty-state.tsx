@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SearchFacetsDto } from '@/api/types.gen';
 import { paths } from '@/config/paths';
-import { dispatchForm, type PatientForm } from '@/features/patient-form';
+import { dispatchForm, type PatientForm } from '@/lib/patient-form';
 import { useLanguage } from '@/i18n/use-language';
 import { RADIUS_STEPS, STUDY_TYPES } from '../filter-options';
 import {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TrialSummaryDto } from '@/api/types.gen';
-import type { PatientForm } from '@/features/patient-form';
+import type { PatientForm } from '@/lib/patient-form';
 import { useLanguage } from '@/i18n/use-language';
 import { detailsHref } from '../details-link';
 import { ctgovStatusLabel, filterOptionLabel, formatDistance, unitLabel } from '../labels';

@@ -1,7 +1,7 @@
 import { ReactNode, useLayoutEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { dispatchForm, getForm, type PatientForm, usePatientForm } from '@/features/patient-form';
+import { dispatchForm, getForm, type PatientForm, usePatientForm } from '@/lib/patient-form';
 import { defaultRadiusUnit } from '../filter-options';
 import { DISEASE_CHANGED_EVENT } from '../filters-store';
 import { SearchPage } from './search-page';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { getForm } from '@/features/patient-form';
+import { getForm } from '@/lib/patient-form';
 import { conditionLabel } from '@/i18n/conditions';
 import { useLanguage } from '@/i18n/use-language';
 import { defaultRadiusUnit, PAGE_SIZE } from '../filter-options';

@@ -4,7 +4,7 @@ import type {
   TrialSummaryDto,
   TrialSummaryResponseDto,
 } from '@/api/types.gen';
-import { FORM_STORAGE_KEY, type PatientForm } from '@/features/patient-form';
+import { FORM_STORAGE_KEY, type PatientForm } from '@/lib/patient-form';
 
 /** A patient form with complete location criteria (Berlin, lung cancer, 1000 km). */
 export const SEARCH_FORM: PatientForm = {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { TrialDetailsDto } from '@/api/types.gen';
@@ -74,14 +74,24 @@ function TextBlock({ text }: { text: string }) {
   return <div className="details-text">{registryText(text)}</div>;
 }
 
+/** What `app/` adds to the details screen (the trial request button and panel). */
+export interface TrialDetailsSlots {
+  /** Beside the registry link, e.g. the request button. */
+  headerAction?: (trial: TrialDetailsDto, facility: number | null) => ReactNode;
+  /** At the top of the side column, e.g. the trial request the page was opened for. */
+  aside?: (trial: TrialDetailsDto, facility: number | null) => ReactNode;
+}
+
 function TrialDetailsView({
   trial,
   facility,
   answersDropped,
+  slots,
 }: {
   trial: TrialDetailsDto;
   facility: number | null;
   answersDropped: boolean;
+  slots: TrialDetailsSlots;
 }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -156,6 +166,7 @@ function TrialDetailsView({
           {t('search.details.registry')}
           <span className="visually-hidden"> {t('search.card.newTab')}</span>
         </a>
+        {slots.headerAction?.(trial, facility)}
       </header>
 
       {answersDropped ? (
@@ -262,6 +273,7 @@ function TrialDetailsView({
         </div>
 
         <div className="trial-details__aside">
+          {slots.aside?.(trial, facility)}
           <SitesSection sites={trial.sites} unit={trial.unit} facility={facility} />
         </div>
       </div>
@@ -286,9 +298,11 @@ function positiveInt(value: string | null): number | null {
  * /details/{id} and /details/oncobit/{id} (spec 01 §2), opened in a new tab from a result or a
  * trial request with requestID, q (the answers) and facility.
  */
-export function TrialDetailsScreen() {
+export function TrialDetailsScreen(slots: TrialDetailsSlots = {}) {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
+  // /details/clinops/{trialId}?id= names the trial trialId.
+  const { id: detailsId, trialId } = useParams();
+  const id = detailsId ?? trialId ?? '';
   const [params] = useSearchParams();
   const facility = positiveInt(params.get('facility'));
   const q = params.get('q');
@@ -332,5 +346,12 @@ export function TrialDetailsScreen() {
       </div>
     );
   }
-  return <TrialDetailsView trial={trial.data} facility={facility} answersDropped={dropAnswers} />;
+  return (
+    <TrialDetailsView
+      trial={trial.data}
+      facility={facility}
+      answersDropped={dropAnswers}
+      slots={slots}
+    />
+  );
 }

@@ -14,7 +14,7 @@ import {
 } from '@trialflow/contract';
 import { repoRoot } from '../common/repo-root';
 import { evaluateRules } from '../search/matching';
-import { DEFAULT_CTGOV_DIR, extractForTrials } from './quality';
+import { DEFAULT_CTGOV_DIR, extractForTrials } from './eligibility-quality-report';
 
 /**
  * Verdict quality (issue 14): patient vignettes (answers as the questionnaire sends them), each

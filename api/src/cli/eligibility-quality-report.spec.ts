@@ -8,7 +8,7 @@ import {
   parseLabels,
   type LabelledRule,
   rulesMatch,
-} from './quality';
+} from './eligibility-quality-report';
 
 /**
  * Quality floors over the hand-labelled fixture (test/fixtures/eligibility-labels.json, 32

@@ -11,7 +11,7 @@ import { repoRoot } from '../common/repo-root';
 import { geneMatcher } from '../trials/ctgov/ctgov-classify';
 import { readStudiesSync } from '../trials/ctgov/ctgov-files';
 import { parseStudy } from '../trials/ctgov/ctgov-record';
-import { extractRules } from './extract-rules';
+import { extractRules } from '../eligibility/extract-rules';
 
 /**
  * Extraction quality against the hand-labelled fixture (test/fixtures/eligibility-labels.json):

@@ -5,7 +5,7 @@ import {
   measureVerdicts,
   parseVignettes,
   type Vignette,
-} from './verdict-quality';
+} from './eligibility-verdict-report';
 
 /**
  * Verdict floors (issue 14 targets) over test/fixtures/eligibility-vignettes.json and the

@@ -1,0 +1,1 @@
+export { FacilityBoard } from './components/facility-board';

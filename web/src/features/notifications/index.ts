@@ -1,0 +1,2 @@
+export { NotificationsPanel, type NotificationLinkBuilder } from './components/notifications-panel';
+export type { NotificationItem } from './api/get-notifications';
