@@ -21,6 +21,9 @@ interface CriterionResult {
   min?: number;
   max?: number;
   qualified?: boolean;
+  confidence?: 'high' | 'low';
+  reading?: string;
+  texts?: string[];
 }
 
 interface Summary {
@@ -203,6 +206,39 @@ describe(SearchController.name, () => {
         trials: expect.any(Number),
       });
     });
+  });
+
+  it('should show each rule once with its confidence, no pregnancy question for a man and only lung questions', async () => {
+    const asked = async (gender: string) => {
+      const res = await summary({
+        ...berlinLung,
+        criterions: { gender, age: 1990, interventional: true },
+      });
+      expect(res.status).toBe(200);
+      return res.body as { trials: Summary[]; openQuestions: { key: string }[] };
+    };
+    const woman = await asked('female');
+    const man = await asked('male');
+    const toCheck = (body: { trials: Summary[] }, key: string) =>
+      body.trials.some((tr) => tr.toCheck.some((c) => c.key === key));
+    // The shipped lung trials exclude pregnancy: open for a woman, not shown to a man.
+    expect(toCheck(woman, 'pregnant_nursing')).toBe(true);
+    expect(toCheck(man, 'pregnant_nursing')).toBe(false);
+    expect(man.openQuestions.map((q) => q.key)).not.toContain('pregnant_nursing');
+    for (const body of [woman, man]) {
+      const keys = body.openQuestions.map((q) => q.key);
+      for (const other of ['tnbc', 'er', 'msi_high', 'crpc']) {
+        expect(keys).not.toContain(other);
+      }
+      for (const tr of body.trials) {
+        const results = [...tr.matched, ...tr.toCheck, ...tr.conflicting];
+        // One criterion, one verdict.
+        expect(new Set(results.map((c) => c.key)).size).toBe(results.length);
+        for (const c of results) {
+          expect(['high', 'low']).toContain(c.confidence);
+        }
+      }
+    }
   });
 
   it('should answer the hit list with the same total, and the same order, on call 1', async () => {

@@ -8,8 +8,18 @@ import {
   formatQuality,
   measureQuality,
 } from './eligibility-quality-report';
+import {
+  DEFAULT_VIGNETTES_FILE,
+  formatVerdicts,
+  measureVerdicts,
+} from './eligibility-verdict-report';
 
-const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout FILE] [--ctgov DIR] [--misses]
+const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout FILE] [--vignettes FILE] [--ctgov DIR] [--misses]
+
+First the verdicts on the held-out patient vignettes (test/fixtures/eligibility-vignettes.json,
+split "heldout"): the wrong-exclusion rate, precision and recall of exclusions and of the
+conflicting verdicts per criterion family, and the worst cases with their sentences; then the
+same over all vignettes.
 
 Extracts the eligibility rules of the hand-labelled trials from the ClinicalTrials.gov records
 shipped in data/ctgov (or --ctgov DIR) and prints precision and recall per criterion family, in two
@@ -27,6 +37,7 @@ function main(): Promise<number> {
       options: {
         labels: { type: 'string' },
         holdout: { type: 'string' },
+        vignettes: { type: 'string' },
         ctgov: { type: 'string' },
         misses: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -63,6 +74,15 @@ function main(): Promise<number> {
     (r.min !== undefined ? ` min ${r.min}` : '') +
     (r.max !== undefined ? ` max ${r.max}` : '') +
     (r.anyOf?.length ? ` anyOf ${r.anyOf.join(',')}` : '');
+  const vignettes = parsed.values.vignettes
+    ? resolve(parsed.values.vignettes)
+    : DEFAULT_VIGNETTES_FILE();
+  process.stdout.write(
+    `${formatVerdicts(measureVerdicts('heldout', vignettes, ctgov), 'held-out vignettes')}\n\n`,
+  );
+  process.stdout.write(
+    `${formatVerdicts(measureVerdicts('all', vignettes, ctgov), 'all vignettes (development and held-out)')}\n\n`,
+  );
   sets.forEach(({ title, file }, i) => {
     const report = measureQuality(file, ctgov);
     process.stdout.write(`${i ? '\n' : ''}${formatQuality(report, title)}\n`);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EligibilityRule } from '@trialflow/contract';
+import { type EligibilityRule, ruleExcludes } from '@trialflow/contract';
 import { repoRoot } from '../common/repo-root';
 import { applyCuration, parseCurationFile } from './curation';
 
@@ -61,6 +61,11 @@ describe('eligibility curation', () => {
       expect(() => parse({ NCT01234567: { drop: [{ key: 'ecog', kind: 'between' }] } })).toThrow(
         `${FILE}: NCT01234567: drop[0]: bad kind "between"`,
       );
+      expect(() =>
+        parse({
+          NCT01234567: { change: [{ match: { key: 'ecog' }, set: { confidence: 'sure' } }] },
+        }),
+      ).toThrow(`${FILE}: NCT01234567: change[0].set: bad confidence "sure" (high, low)`);
       expect(() => parse({ NCT01234567: { remove: [] } })).toThrow(
         `${FILE}: NCT01234567: unknown field 'remove'`,
       );
@@ -105,6 +110,27 @@ describe('eligibility curation', () => {
       ]);
       expect(out[1].max).toBe(1);
       expect(out[1].text).toBe('ECOG 0-2');
+    });
+
+    it('should let a site make a low-confidence rule confident, so that it excludes', () => {
+      const low: EligibilityRule[] = [
+        {
+          key: 'ecog',
+          kind: 'range',
+          max: 1,
+          confidence: 'low',
+          reading: 'exception',
+          section: 'inclusion',
+          source: 'text',
+          text: 'ECOG 0-1; however, older participants may be included',
+        },
+      ];
+      const sure = parse({
+        NCT01234567: { change: [{ match: { key: 'ecog' }, set: { confidence: 'high' } }] },
+      });
+      const [rule] = applyCuration('NCT01234567', low, sure);
+      expect(ruleExcludes(rule)).toBe(true);
+      expect(ruleExcludes(low[0])).toBe(false);
     });
 
     it('should give added rules without text "Added by curation" and the note', () => {

@@ -54,6 +54,7 @@ const RULE_FIELDS = new Set([
   'key',
   'kind',
   'anyOf',
+  'confidence',
   'min',
   'max',
   'value',
@@ -147,6 +148,9 @@ function checkRuleFields(value: unknown, where: string, partial: boolean): Json 
   }
   if (value.qualified !== undefined && typeof value.qualified !== 'boolean') {
     throw new Problem(`${where}: qualified must be true or false`);
+  }
+  if (value.confidence !== undefined && !['high', 'low'].includes(value.confidence as string)) {
+    throw new Problem(`${where}: bad confidence ${JSON.stringify(value.confidence)} (high, low)`);
   }
   for (const field of ['value', 'text'] as const) {
     if (value[field] !== undefined && typeof value[field] !== 'string') {

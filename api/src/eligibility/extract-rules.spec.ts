@@ -69,6 +69,173 @@ describe('extractRules', () => {
     });
   });
 
+  describe('confidence (issue 14)', () => {
+    /** "key kind section [min..max] confidence reading" for the text rules. */
+    function read(inclusion: string, exclusion = ''): string[] {
+      return rules(inclusion, exclusion)
+        .filter((r) => r.source === 'text')
+        .map(
+          (r) =>
+            `${r.key} ${r.kind} ${r.section}` +
+            (r.kind === 'range' ? ` ${r.min ?? ''}..${r.max ?? ''}` : '') +
+            ` ${r.confidence} ${r.reading}`,
+        )
+        .sort();
+    }
+
+    it('should read a plain statement with a high confidence', () => {
+      expect(read('* ECOG performance status 0-1', '* Pregnant or breastfeeding')).toEqual([
+        'ecog range inclusion ..1 high plain',
+        'pregnant_nursing excluded exclusion high plain',
+      ]);
+    });
+
+    it('should not read an allowance of a subgroup as a limit of the whole trial', () => {
+      // Stage III or IV; the second item only says which stage III patients may join.
+      expect(
+        read(
+          '* Stage III or IV non-small cell lung cancer\n' +
+            '* Stage III patients may be enrolled only if they are not candidates for surgery',
+        ),
+      ).toEqual([
+        'nsclc required inclusion high plain',
+        'tumor_stage range inclusion 3.. high plain',
+      ]);
+      expect(
+        read(
+          '* Stage IIIB-IV NSCLC\n' +
+            '* Patients with stage III disease who are not eligible for curative surgery are eligible',
+        ),
+      ).toEqual([
+        'nsclc required inclusion high plain',
+        'tumor_stage range inclusion 3.2.. high plain',
+      ]);
+    });
+
+    it('should keep a plain "are eligible" statement of the population', () => {
+      expect(read('* Patients with ECOG 0-2 are eligible')).toEqual([
+        'ecog range inclusion ..2 high plain',
+      ]);
+    });
+
+    it("should not read the object of a prior treatment as the patient's histology", () => {
+      expect(read('', '* Prior chemotherapy for advanced adenocarcinoma')).toEqual([
+        'chemotherapy excluded exclusion low qualified',
+      ]);
+      expect(
+        read('', '* Prior systemic therapy given for metastatic squamous cell carcinoma'),
+      ).toEqual(['chemotherapy excluded exclusion low qualified']);
+      // The histology itself still reads.
+      expect(read('* Histologically confirmed adenocarcinoma of the lung')).toContain(
+        'adenocarcinoma required inclusion high plain',
+      );
+    });
+
+    it('should read a rule with an exception in its item with a low confidence', () => {
+      expect(read('* ECOG 0-1. Older participants with a better status may be included.')).toEqual([
+        'ecog range inclusion ..1 low exception',
+      ]);
+      expect(
+        read(
+          '* ECOG performance status 0-1; however, participants aged 70 or older with ECOG 2 may be included',
+        ),
+      ).toEqual(['ecog range inclusion ..1 low exception']);
+      expect(
+        read('', '* Other malignancy, except adequately treated basal cell carcinoma of the skin'),
+      ).toEqual(['other_cancer excluded exclusion low exception']);
+    });
+
+    it('should read a negated driver requirement as an exclusion, spelled out or abbreviated, alone or in a list', () => {
+      expect(read('* EGFR-negative NSCLC')).toContain('egfr excluded inclusion high plain');
+      expect(read('* EGFR, ALK and ROS1 negative')).toEqual([
+        'alk excluded inclusion high plain',
+        'egfr excluded inclusion high plain',
+        'ros1 excluded inclusion high plain',
+      ]);
+      expect(read('* Negative for EGFR mutation and ALK rearrangement')).toEqual([
+        'alk excluded inclusion high plain',
+        'egfr excluded inclusion high plain',
+      ]);
+      expect(read('* EGFR(-) and ALK(-)')).toEqual([
+        'alk excluded inclusion high plain',
+        'egfr excluded inclusion high plain',
+      ]);
+      expect(read('* EGFR neg, ALK neg')).toEqual([
+        'alk excluded inclusion high plain',
+        'egfr excluded inclusion high plain',
+      ]);
+      // A positive one beside a negative one stays positive.
+      expect(read('* EGFR mutation positive and ALK negative')).toEqual([
+        'alk excluded inclusion high plain',
+        'egfr required inclusion high plain',
+      ]);
+    });
+
+    it('should read metastases that must be present as a requirement', () => {
+      expect(read('* Brain metastases must be present')).toEqual([
+        'brain_metastases required inclusion high plain',
+      ]);
+      expect(read('* At least one measurable brain metastasis')).toContain(
+        'brain_metastases required inclusion high plain',
+      );
+    });
+
+    it("should not read a condition named only for measurability as the patient's", () => {
+      expect(
+        read(
+          '* At least one measurable lesion (brain metastasis must not be the only measurable lesion) per RECIST 1.1',
+        ),
+      ).not.toContainEqual(expect.stringMatching(/^brain_metastases/));
+    });
+
+    it('should read a sentence naming a condition plainly and negated with a low confidence', () => {
+      expect(
+        read(
+          '',
+          '* Leptomeningeal metastasis confirmed by MRI, but no evidence of brain parenchymal metastasis.',
+        ),
+      ).toEqual(['brain_metastases excluded exclusion low exception']);
+    });
+
+    it('should read a cohort-specific rule with a low confidence, inline or under a heading', () => {
+      expect(read('* Cohort 2 only: prior PD-1 inhibitor required')).toEqual([
+        'checkpoint_therapy required inclusion low cohort',
+      ]);
+      expect(
+        read('* ECOG 0-2\nCohort A:\n  * EGFR mutation\nCohort B:\n  * KRAS mutation'),
+      ).toEqual([
+        'ecog range inclusion ..2 high plain',
+        'egfr required inclusion low cohort',
+        'kras required inclusion low cohort',
+      ]);
+      expect(read('Cohort A:\n* EGFR mutation\nAll cohorts:\n* ECOG 0-1')).toEqual([
+        'ecog range inclusion ..1 high plain',
+        'egfr required inclusion low cohort',
+      ]);
+    });
+
+    it('should read a conditional sentence with a low confidence', () => {
+      expect(read('', '* If female: pregnant or breastfeeding')).toEqual([
+        'pregnant_nursing excluded exclusion low conditional',
+      ]);
+    });
+
+    it('should read a qualified rule with a low confidence', () => {
+      expect(read('', '* Untreated or symptomatic brain metastases')).toEqual([
+        'brain_metastases excluded exclusion low qualified',
+      ]);
+    });
+
+    it('should make a rule confident when one of its mentions is plain', () => {
+      expect(
+        read(
+          '',
+          '* Known HIV infection\n* Other malignancy or HIV infection, except cured skin cancer',
+        ),
+      ).toContain('hiv excluded exclusion high plain');
+    });
+  });
+
   describe('inclusion and exclusion', () => {
     it('should require a positive biomarker in inclusion and exclude it in exclusion', () => {
       expect(compact(rules('* EGFR mutation-positive NSCLC'))).toContain('egfr required inclusion');

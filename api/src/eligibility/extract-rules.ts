@@ -1,5 +1,17 @@
-import { CRITERIA, type CriterionKey, type EligibilityRule } from '@trialflow/contract';
-import { findMentions, isConditional, mentionsToFindings, triggerIndex } from './patterns/match';
+import {
+  CRITERIA,
+  type CriterionKey,
+  type EligibilityRule,
+  type RuleReading,
+} from '@trialflow/contract';
+import {
+  findMentions,
+  isCohortSpecific,
+  isConditional,
+  isConditionalStart,
+  mentionsToFindings,
+  triggerIndex,
+} from './patterns/match';
 import { FAMILY_PATTERNS } from './patterns';
 import type { Finding, MatchContext } from './patterns/types';
 import { type CriterionItem, splitItems } from './text';
@@ -84,12 +96,60 @@ function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
   return rules;
 }
 
+/**
+ * A sentence admitting a subgroup ("Stage III patients may be enrolled if not fit for surgery",
+ * "… who … are eligible"): it bounds nothing, so it gives no range and no requirement.
+ */
+const ALLOWANCE =
+  /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
+const ALLOWANCE_CONDITION =
+  /\b(?:if|when|provided|as long as|only if|who|whose|unless|after|following|but)\b|\bmay\b|\balso\b/;
+/** An exception widening a rule in the same item: "however, …", "unless …", "except …". */
+const EXCEPTION_CUE =
+  /\bhowever\b|\bunless\b|\bexcept\b|\bexceptions?\b|\bother than\b|\bwith the exception\b|\bexcluding\b/;
+
+function isAllowance(lower: string): boolean {
+  return ALLOWANCE.test(lower) && ALLOWANCE_CONDITION.test(lower);
+}
+
+/** Why a finding is not a plain statement for every patient, or 'plain'. */
+function readingOf(
+  finding: Finding,
+  item: CriterionItem,
+  sentence: { cohort: boolean; conditional: boolean },
+  exception: boolean,
+): RuleReading {
+  if (item.cohort || sentence.cohort) {
+    return 'cohort';
+  }
+  if (sentence.conditional) {
+    return 'conditional';
+  }
+  if (exception) {
+    return 'exception';
+  }
+  if (item.alternative) {
+    return 'list';
+  }
+  return finding.qualified ? 'qualified' : 'plain';
+}
+
 function itemFindings(item: CriterionItem, heme: boolean): Finding[] {
   const out: Finding[] = [];
+  // An exception or an allowance anywhere in the item widens every rule it states.
+  const exception =
+    EXCEPTION_CUE.test(item.lower) || item.sentences.some((s) => isAllowance(s.lower));
   for (const sentence of item.sentences) {
     if (isConditional(sentence.lower)) {
       continue;
     }
+    const how = {
+      cohort: isCohortSpecific(sentence.lower),
+      conditional: isConditionalStart(sentence.lower),
+    };
+    // An allowance bounds nothing; one with an exception cue still states a rule ("ECOG 0-1;
+    // however, … with ECOG 2 may be included"), read with a low confidence below.
+    const allowance = isAllowance(sentence.lower) && !EXCEPTION_CUE.test(sentence.lower);
     const ctx: MatchContext = {
       section: item.section,
       sentence,
@@ -104,9 +164,14 @@ function itemFindings(item: CriterionItem, heme: boolean): Finding[] {
     const aboutBrain = item.section === 'inclusion' && ABOUT_BRAIN.test(sentence.lower);
     for (const f of found) {
       const therapyRequired = f.kind === 'required' && CRITERIA[f.key].family === 'prior_therapy';
-      if (!aboutBrain || (!EXTENT.has(f.key) && !therapyRequired)) {
-        out.push(f);
+      if (aboutBrain && (EXTENT.has(f.key) || therapyRequired)) {
+        continue;
       }
+      if (allowance && f.kind !== 'excluded') {
+        continue;
+      }
+      const reading = f.reading ?? readingOf(f, item, how, exception);
+      out.push(reading === 'plain' ? f : { ...f, confidence: 'low', reading });
     }
   }
   // One item saying both "required" and "excluded" for a key ("HR-positive or HR-negative")
@@ -138,8 +203,15 @@ export function dedupeRules(rules: EligibilityRule[]): EligibilityRule[] {
     const seen = byId.get(id);
     if (!seen) {
       byId.set(id, { ...rule });
-    } else if (seen.qualified && !rule.qualified) {
+      continue;
+    }
+    if (seen.qualified && !rule.qualified) {
       delete seen.qualified;
+    }
+    // One confident mention makes the rule confident.
+    if (seen.confidence === 'low' && rule.confidence !== 'low') {
+      seen.confidence = rule.confidence;
+      seen.reading = rule.reading;
     }
   }
   const out = [...byId.values()];
@@ -188,7 +260,14 @@ export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
   const rules: EligibilityRule[] = [];
   for (const item of splitItems(input.eligibilityInclusion, input.eligibilityExclusion)) {
     for (const f of itemFindings(item, heme)) {
-      rules.push({ ...f, section: item.section, source: 'text', text: item.text });
+      rules.push({
+        confidence: 'high',
+        reading: 'plain',
+        ...f,
+        section: item.section,
+        source: 'text',
+        text: item.text,
+      });
     }
   }
   return [...structuredRules(input), ...dedupeRules(dropContradictions(rules))];

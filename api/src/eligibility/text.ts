@@ -10,6 +10,8 @@ export interface CriterionItem {
   lower: string;
   /** Listed under a parent such as "one of the following:" — an alternative, not a must. */
   alternative: boolean;
+  /** Under a cohort's, arm's or part's heading ("Cohort B:", "Part 2 only:"): not the whole trial's. */
+  cohort: boolean;
 }
 
 const BULLET = /^(\s*)(?:[-*+•]|\(?\d{1,2}\\?[.)]|\(?[a-h]\\?[.)]|\(?[ivx]{1,4}\\?[.)])?\s*(.*)$/;
@@ -25,6 +27,11 @@ const MAY_SPLIT = /[.;!?]\s|\S\s{2,}\S|\s(?:No|Not|At least|Must|Prior) /;
 const CAPS_LEAD = /^(?:[A-Z][A-Z /&-]{3,}:\s*)+/;
 const ALTERNATIVES =
   /\b(?:one|any|either) of the following\b|\bfollowing (?:\w+ )?(?:indications|tumou?r types|diagnoses|histologies)\b/i;
+/** A heading of one cohort, arm or part: "Cohort B:", "For Arm 2 (EGFR):", "Part 1 only:". */
+const COHORT_HEADING =
+  /^(?:for |in )?(?:(?:the |all )?(?:patients|participants|subjects) (?:in|enrolled in|of) )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|i|ii)[ab]?)\s*[a-z0-9]{0,3}\b)[^:.]{0,60}:\s*$/i;
+/** A heading for everyone again ("All patients:", "All cohorts:", "General:"). */
+const COMMON_HEADING = /^(?:all|general|common|both)\b[^:.]{0,40}:\s*$/i;
 /** "Exclusion Criteria" closing an inclusion line without a colon (NCT00006046). */
 const TRAILING_EXCLUSION = /(?:key )?exclusion criteria\s*:?\s*$/i;
 const MAX_TEXT = 300;
@@ -148,7 +155,9 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
   ];
   for (const [startSection, raws] of sections) {
     let section = startSection;
-    const parents: { indent: number; alternatives: boolean }[] = [];
+    const parents: { indent: number; alternatives: boolean; cohort: boolean }[] = [];
+    // A flat list under a cohort heading at the same indent: the heading holds until the next one.
+    let cohortHeading: { indent: number } | null = null;
     for (const raw of raws) {
       let body = raw.body.replace(CAPS_LEAD, '');
       let shown = raw.shown.replace(CAPS_LEAD, '');
@@ -166,6 +175,18 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
         parents.pop();
       }
       const alternative = section === 'inclusion' && parents.some((p) => p.alternatives);
+      const heading = /:\s*$/.test(body.trim());
+      if (heading && COHORT_HEADING.test(body.trim())) {
+        cohortHeading = { indent: raw.indent };
+      } else if (
+        cohortHeading &&
+        (raw.indent < cohortHeading.indent || (heading && COMMON_HEADING.test(body.trim())))
+      ) {
+        cohortHeading = null;
+      }
+      const cohort =
+        parents.some((p) => p.cohort) ||
+        (cohortHeading !== null && !(heading && COHORT_HEADING.test(body.trim())));
       if (body.trim()) {
         const parts = MAY_SPLIT.test(body) ? body.split(SENTENCE_END) : [body];
         const sentences: Sentence[] = [];
@@ -181,15 +202,18 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
           sentences,
           lower: sentences.map((s) => s.lower).join(' '),
           alternative,
+          cohort,
         });
       }
       parents.push({
         indent: raw.indent,
         alternatives: body.includes('following') && ALTERNATIVES.test(body),
+        cohort: heading && COHORT_HEADING.test(body.trim()),
       });
       if (switchAfter) {
         section = 'exclusion';
         parents.length = 0;
+        cohortHeading = null;
       }
     }
   }

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { type EligibilityRule, describeRule } from '@trialflow/contract';
+import { type EligibilityRule, describeRule, inapplicableCriteria } from '@trialflow/contract';
 import { evaluateRules, matchScore, ruleOutcome } from './matching';
 import { validateCriterions } from './to-index-query';
 
@@ -79,6 +79,67 @@ describe(evaluateRules.name, () => {
       ['brain_metastases', true],
       ['hiv', false],
     ]);
+  });
+
+  it('should report a contradicted low-confidence rule to check, never conflicting', () => {
+    const rules = [
+      rule({ key: 'ecog', kind: 'range', max: 1, confidence: 'low', reading: 'exception' }),
+      rule({ key: 'egfr', kind: 'required', confidence: 'low', reading: 'cohort' }),
+      rule({ key: 'hiv', kind: 'excluded', confidence: 'high', reading: 'plain' }),
+    ];
+    const e = evaluateRules(rules, { ecog: 2, egfr: false, hiv: true }, NOW);
+    expect(e.conflicting.map((m) => m.rule.key)).toEqual(['hiv']);
+    expect(e.toCheck.map((m) => [m.rule.key, m.qualified])).toEqual([
+      ['ecog', true],
+      ['egfr', true],
+    ]);
+  });
+
+  it('should give one verdict per criterion with every source sentence', () => {
+    const rules = [
+      rule({ key: 'brain_metastases', kind: 'excluded', text: 'No brain metastases' }),
+      rule({
+        key: 'brain_metastases',
+        kind: 'excluded',
+        section: 'exclusion',
+        text: 'Known brain metastases',
+      }),
+      rule({ key: 'ecog', kind: 'range', max: 2, text: 'ECOG 0-2' }),
+      rule({ key: 'ecog', kind: 'range', max: 1, confidence: 'low', text: 'Cohort B: ECOG 0-1' }),
+    ];
+    const open = evaluateRules(rules, {}, NOW);
+    expect(open.toCheck.map((e) => [e.rule.key, e.rules.map((r) => r.text)])).toEqual([
+      ['brain_metastases', ['No brain metastases', 'Known brain metastases']],
+      ['ecog', ['ECOG 0-2', 'Cohort B: ECOG 0-1']],
+    ]);
+    // ECOG 2 meets the trial's rule but not cohort B's: one verdict, to check.
+    const e = evaluateRules(rules, { brain_metastases: true, ecog: 2 }, NOW);
+    expect(e.conflicting.map((c) => [c.rule.key, c.rules.length])).toEqual([
+      ['brain_metastases', 2],
+    ]);
+    expect(e.toCheck.map((c) => [c.rule.key, c.rule.text, c.qualified])).toEqual([
+      ['ecog', 'Cohort B: ECOG 0-1', true],
+    ]);
+    expect(evaluateRules(rules, { brain_metastases: false, ecog: 0 }, NOW).matched).toHaveLength(2);
+  });
+
+  it('should leave out open rules that cannot apply, but evaluate them when answered', () => {
+    const rules = [
+      rule({ key: 'pregnant_nursing', kind: 'excluded', section: 'exclusion' }),
+      rule({ key: 'tnbc', kind: 'excluded', section: 'exclusion' }),
+    ];
+    const male = { gender: 'male' } as const;
+    const e = evaluateRules(rules, male, NOW, inapplicableCriteria(male, 'lung_cancer', NOW));
+    expect([...e.toCheck, ...e.matched, ...e.conflicting]).toEqual([]);
+    const answered = { gender: 'male', tnbc: true } as const;
+    expect(
+      evaluateRules(
+        rules,
+        answered,
+        NOW,
+        inapplicableCriteria(answered, 'lung_cancer', NOW),
+      ).conflicting.map((c) => c.rule.key),
+    ).toEqual(['tnbc']);
   });
 
   it('should score 50 without rules, more with matches, less with open questions', () => {

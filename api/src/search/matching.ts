@@ -1,5 +1,6 @@
 import {
   CRITERIA,
+  ruleExcludes,
   type CriterionKey,
   type Criterions,
   type CriterionValue,
@@ -9,8 +10,9 @@ import {
 /**
  * Matching semantics (issue 4): a trial is excluded only when an answered criterion contradicts
  * one of its rules; an unanswered criterion never excludes, it is "to check". A contradiction of a
- * qualified rule (one that only applies in a state the questionnaire does not ask about) is also
- * only "to check".
+ * qualified rule (one that only applies in a state the questionnaire does not ask about) or of a
+ * rule read without confidence (issue 14: conditional, cohort-specific, with an exception) is
+ * also only "to check": the site decides.
  *
  * This is the readable reference implementation, used for the page of results and the details
  * screen; the search index compiles the same semantics to typed arrays (search-index.ts), and a
@@ -20,9 +22,12 @@ import {
 export type Outcome = 'matched' | 'unknown' | 'conflicting';
 
 export interface RuleEvaluation {
+  /** The rule that decided the verdict (the contradicted one, else the first open one). */
   rule: EligibilityRule;
+  /** Every rule of the trial over this criterion: one criterion, one verdict (issue 14). */
+  rules: EligibilityRule[];
   outcome: Outcome;
-  /** A contradicted qualified rule: reported "to check" with this flag. */
+  /** A contradicted rule that may not exclude (qualified or low confidence): "to check". */
   qualified?: boolean;
 }
 
@@ -113,24 +118,44 @@ export function matchScore(weight: number, unknown: number): number {
   return Math.round((100 * (weight + 1)) / (weight + unknown + 2));
 }
 
+/**
+ * One verdict per criterion: the trial's rules grouped by criterion key. A group conflicts when
+ * one of its rules excludes; it is to check when one is open or contradicted without the
+ * confidence to exclude; it matches when all match, with the weight of its heaviest rule. Rules
+ * over `inapplicable` criteria (see @trialflow/contract relevance.ts) that are open are left out.
+ */
 export function evaluateRules(
   rules: EligibilityRule[],
   criterions: Criterions,
   now: Date = new Date(),
+  inapplicable: ReadonlySet<CriterionKey> = new Set(),
 ): Evaluation {
   const out: Evaluation = { matched: [], toCheck: [], conflicting: [], score: 0 };
-  let weight = 0;
+  const groups = new Map<CriterionKey, { rule: EligibilityRule; outcome: Outcome }[]>();
   for (const rule of rules) {
     const outcome = ruleOutcome(rule, criterions, now);
-    if (outcome === 'matched') {
-      out.matched.push({ rule, outcome });
-      weight += matchWeight(rule);
-    } else if (outcome === 'conflicting' && rule.qualified) {
-      out.toCheck.push({ rule, outcome: 'unknown', qualified: true });
-    } else if (outcome === 'conflicting') {
-      out.conflicting.push({ rule, outcome });
+    if (outcome === 'unknown' && inapplicable.has(rule.key)) {
+      continue;
+    }
+    const group = groups.get(rule.key) ?? [];
+    group.push({ rule, outcome });
+    groups.set(rule.key, group);
+  }
+  let weight = 0;
+  for (const group of groups.values()) {
+    const all = group.map((g) => g.rule);
+    const excluding = group.find((g) => g.outcome === 'conflicting' && ruleExcludes(g.rule));
+    const soft = group.find((g) => g.outcome === 'conflicting');
+    const open = group.find((g) => g.outcome === 'unknown');
+    if (excluding) {
+      out.conflicting.push({ rule: excluding.rule, rules: all, outcome: 'conflicting' });
+    } else if (soft) {
+      out.toCheck.push({ rule: soft.rule, rules: all, outcome: 'unknown', qualified: true });
+    } else if (open) {
+      out.toCheck.push({ rule: open.rule, rules: all, outcome: 'unknown' });
     } else {
-      out.toCheck.push({ rule, outcome });
+      out.matched.push({ rule: all[0], rules: all, outcome: 'matched' });
+      weight += Math.max(...all.map(matchWeight));
     }
   }
   out.score = matchScore(weight, out.toCheck.length);

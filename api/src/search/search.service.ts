@@ -44,7 +44,7 @@ export class SearchService {
     const { page, unit, query } = resolved;
     const hits = index.hits(result, (page - 1) * PAGE_SIZE, page * PAGE_SIZE, query);
     return {
-      ...toSearchPage(result, page, unit),
+      ...toSearchPage(result, page, unit, query.condition),
       nctIds: hits.map((h) => h.nctId),
       trials: hits.map((h) => ({
         nctId: h.nctId,
@@ -87,7 +87,7 @@ export class SearchService {
       }
       const site = sites.get(hit.siteId);
       cards.set(row.nct_id, {
-        ...toTrialSummary(row, query.criterions, query.now, false),
+        ...toTrialSummary(row, query.criterions, query.now, false, query.condition),
         nearestSite: site ? toTrialSite({ ...site, meters: hit.distanceKm * 1000 }, unit) : null,
         sitesInRadius: hit.sitesInRadius,
       });
@@ -101,7 +101,7 @@ export class SearchService {
     }
     const order = named ?? hits.map((h) => h.nctId);
     return {
-      ...toSearchPage(result, page, unit),
+      ...toSearchPage(result, page, unit, query.condition),
       trials: order.flatMap((n) => (cards.has(n) ? [cards.get(n)!] : [])),
     };
   }
@@ -112,7 +112,7 @@ export class SearchService {
     if (!trial) {
       throw new NotFoundException(`No trial ${nctId.toUpperCase()} is stored.`);
     }
-    const { criterions, now, lat, lon, unit, radius, evaluated } = toDetailsQuery(q);
+    const { criterions, now, lat, lon, unit, radius, evaluated, condition } = toDetailsQuery(q);
     const sites =
       (await this.repository.findSitesByTrialIds([trial.id], lat, lon)).get(trial.id) ?? [];
     sites.sort(
@@ -124,7 +124,7 @@ export class SearchService {
     const open = sites.filter((s) => s.meters !== null && isOpenSiteStatus(s.status));
     const nearest = [...open].sort((a, b) => a.meters! - b.meters!)[0];
     return {
-      ...toTrialSummary(trial, criterions, now, true),
+      ...toTrialSummary(trial, criterions, now, true, condition),
       nearestSite: nearest ? toTrialSite(nearest, unit) : null,
       sitesInRadius: Number.isFinite(radius)
         ? open.filter((s) => s.meters! <= toKm(radius, unit) * 1000).length
@@ -165,7 +165,7 @@ export class SearchService {
           (!facilities || facilities.has(s.facility_id)),
       );
       return {
-        ...toTrialSummary(t, query.criterions, query.now, false),
+        ...toTrialSummary(t, query.criterions, query.now, false, query.condition),
         nearestSite: open.length > 0 ? toTrialSite(open[0], unit) : null,
         sitesInRadius: open.filter((s) => s.meters! <= radiusMeters).length,
       };

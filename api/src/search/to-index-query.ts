@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import {
+  CONDITION_KEYS,
   type ConditionKey,
   criterionsForSearch,
   type SearchCriterions,
@@ -41,6 +42,8 @@ export interface DetailsQuery {
   /** The radius in `unit`, NaN when the answers hold none. */
   radius: number;
   evaluated: boolean;
+  /** The condition the answers name (type_of_disease), when it is one of the 17. */
+  condition?: ConditionKey;
 }
 
 function badRequest(message: string, errors: Record<string, string>): BadRequestException {
@@ -224,5 +227,8 @@ export function toDetailsQuery(q: string | undefined, now: Date = new Date()): D
     unit,
     radius: answers ? Number(answers.radius) : NaN,
     evaluated: answers !== null,
+    ...((CONDITION_KEYS as readonly unknown[]).includes(answers?.type_of_disease)
+      ? { condition: answers!.type_of_disease as ConditionKey }
+      : {}),
   };
 }

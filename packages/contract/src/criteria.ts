@@ -221,6 +221,34 @@ export type CriterionValue = number | boolean | string;
 /** The criterions of one search: only the answered ones are present. */
 export type Criterions = Partial<Record<CriterionKey, CriterionValue>>;
 
+export type RuleConfidence = 'high' | 'low';
+
+/**
+ * How a rule was read from its sentence:
+ * - 'plain': a plain statement for every patient;
+ * - 'qualified': limited to a state the questionnaire does not ask about (active, untreated …);
+ * - 'conditional': the sentence applies under a condition ("If …", "For patients with …");
+ * - 'exception': the item carries an exception or an allowance that widens the rule ("however,
+ *   older participants … may be included", "except …");
+ * - 'cohort': the rule is one cohort's, arm's or part's, not the whole trial's;
+ * - 'list': read from one alternative of a list ("one of the following:").
+ */
+export type RuleReading = 'plain' | 'qualified' | 'conditional' | 'exception' | 'cohort' | 'list';
+
+export const RULE_READINGS: readonly RuleReading[] = [
+  'plain',
+  'qualified',
+  'conditional',
+  'exception',
+  'cohort',
+  'list',
+];
+
+/** Whether a contradicted rule may exclude the trial: only confident, unqualified ones. */
+export function ruleExcludes(rule: Pick<EligibilityRule, 'qualified' | 'confidence'>): boolean {
+  return !rule.qualified && rule.confidence !== 'low';
+}
+
 /**
  * One eligibility rule of a trial.
  * - 'required': the criterion must hold (boolean true, therapy had, lines ≥ 1, gender = value);
@@ -242,6 +270,14 @@ export interface EligibilityRule {
    * reported "to check", it never excludes the trial.
    */
   qualified?: boolean;
+  /**
+   * How sure the reading is (issue 14). 'low' when the sentence was not a plain statement of the
+   * rule for every patient (see `reading`): such a rule never excludes, a contradicting answer
+   * is reported "to check" with the sentence (the site decides). Absent means 'high'.
+   */
+  confidence?: RuleConfidence;
+  /** How the sentence was read; anything but 'plain' gives a low confidence. */
+  reading?: RuleReading;
   /** Where it was read: the structured fields, the inclusion or the exclusion criteria. */
   section: 'structured' | 'inclusion' | 'exclusion';
   /** How it came about: extraction from the record, or a site's curation file. */

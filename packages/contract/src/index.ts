@@ -7,6 +7,7 @@ export * from './answer-schema';
 export * from './answers-to-criterions';
 export * from './conditions';
 export * from './criteria';
+export * from './relevance';
 export * from './rule-text';
 export * from './search-options';
 export * from './validation-patterns';

@@ -330,6 +330,10 @@ export type CriterionResultDto = {
    */
   anyOf?: Array<string>;
   /**
+   * How surely the rule was read from the criteria text. Only a 'high' rule excludes a trial; a contradicted 'low' one is to check: read the criterion, the site decides.
+   */
+  confidence: 'high' | 'low';
+  /**
    * A site corrected this rule in the curation file.
    */
   curated?: boolean;
@@ -350,6 +354,10 @@ export type CriterionResultDto = {
    */
   qualified?: boolean;
   /**
+   * Why: 'plain' statement for every patient, or 'qualified' (a state the questionnaire does not ask), 'conditional' ("If …"), 'exception' (the criterion admits exceptions), 'cohort' (one cohort's or arm's rule), 'list' (one alternative of a list).
+   */
+  reading: 'plain' | 'qualified' | 'conditional' | 'exception' | 'cohort' | 'list';
+  /**
    * The rule in words, e.g. "EGFR mutation required", "ECOG 0 to 1".
    */
   rule: string;
@@ -358,6 +366,10 @@ export type CriterionResultDto = {
    * The criteria sentence the rule was read from: on the details screen (GET /api/trials/{nctId}); result cards leave it out to stay small.
    */
   text?: string;
+  /**
+   * Every criteria sentence behind this verdict when the trial states the criterion more than once (one criterion, one verdict), on the details screen.
+   */
+  texts?: Array<string>;
   /**
    * The value a rule names (gender rules: 'male' or 'female').
    */

@@ -1,3 +1,4 @@
+import { CRITERIA } from '@trialflow/contract';
 import type { Concept, Finding, MatchContext } from './types';
 
 /**
@@ -13,7 +14,7 @@ const NEGATION =
   /\b(?:no|not|without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out)\b/;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
 const POST_NEGATION =
-  /^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+(?:negative|wild[\s-]?type|not detected))/;
+  /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+(?:negative|wild[\s-]?type|not detected))/;
 /** "X is not allowed" reads as an exclusion in either section. */
 const PROHIBITION =
   /^[^;.]{0,60}?\b(?:(?:is|are|was|were) not (?:allowed|permitted|eligible)|not permitted|ineligible|(?:will be|are|is) excluded)\b/;
@@ -41,6 +42,23 @@ const CONDITIONAL_MUST =
 /** A therapy named as a modifier: "relapse following ASCT", "lesion in the field of radiation". */
 const MODIFIER =
   /\b(?:relapse|progress\w*|recurrence|response|remission|toxicit\w*|complications?|gvhd|graft)\b[^;]{0,40}\b(?:after|following|from|of|post)\s+(?:\w+\s+){0,3}$|\b(?:field|area|site|portal|lesions?)\s+(?:\w+\s+){0,2}$|\banti-?angiogen\w*\s+$/;
+/**
+ * A disease property named as the object of a treatment: "prior chemotherapy for advanced
+ * adenocarcinoma" excludes the treatment, not the histology.
+ */
+const TREATMENT_OBJECT =
+  /\b(?:therapy|therapies|treatment|treated|chemotherapy|chemo|regimens?|radiotherapy|radiation|surgery|resection|inhibitors?|agents?|drugs?|immunotherapy|transplant\w*|lines?|tkis?)\b[^;:]{0,50}?\b(?:for|of|against|targeting|directed at|in the setting of)\s+(?:[\w-]+[\s,]+){0,4}$/;
+/** What may stand between the genes of one list: "EGFR, ALK and ROS1 negative". */
+const LIST_GLUE =
+  /^(?:\s|,|-|\band\b|\bor\b|\bnor\b|\b(?:mutations?|mutated|alterations?|altered|rearrangements?|rearranged|fusions?|amplifications?|amplified|genes?|status|translocations?|driver|activating|sensitizing|oncogenic|expression)\b)*$/;
+
+/**
+ * A clause about how a condition counts for measurability, not about having it: "brain
+ * metastasis must not be the only measurable lesion", "is not included as target lesion".
+ */
+const MEASURABILITY_CLAUSE =
+  /\bonly (?:measurable|target|evaluable)\b|\b(?:not|never) (?:be )?(?:the )?only\b|\bnot (?:be )?(?:considered|included|counted|selected|used) as\b/;
+
 /** "Failed or refused chemotherapy": not a requirement to have had it. */
 const NOT_HAD =
   /\b(?:refus\w*|declin\w*|ineligible|not eligible|unsuitable|intoleran\w*|not (?:a )?candidates?)\b/;
@@ -94,12 +112,29 @@ function afterException(lower: string, at: number): boolean {
   return false;
 }
 
+/**
+ * A sentence that defines or conditions something else ("defined as", "contraindication to",
+ * "ER+ patients must …"): no rule is read from it.
+ */
 export function isConditional(lower: string): boolean {
   return (
-    CONDITIONAL_START.test(lower) ||
     CONDITIONAL.test(lower) ||
     ((lower.includes('must') || lower.includes('should')) && CONDITIONAL_MUST.test(lower))
   );
+}
+
+/** One cohort's, arm's or part's sentence: "Cohort 2 only: …", "(Arm B) …", "in Part 2, …". */
+const COHORT_SENTENCE =
+  /^(?:for |in )?(?:(?:patients|participants|subjects) (?:in|of|enrolled in) )?(?:the )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:arms?|cohorts?|parts?|groups?))\b[^:]{0,40}:|\b(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^.;:]{0,20}\bonly\b|\((?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^)]*\)|\b(?:for|in) (?:the )?(?:(?:expansion|escalation) )?(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b/;
+
+/** A rule for one cohort, arm or part of the trial only. */
+export function isCohortSpecific(lower: string): boolean {
+  return COHORT_SENTENCE.test(lower);
+}
+
+/** A sentence that applies under a condition: "If fertile, …", "For patients with …". */
+export function isConditionalStart(lower: string): boolean {
+  return CONDITIONAL_START.test(lower);
 }
 
 /**
@@ -187,6 +222,15 @@ export function findMentions(
       if (PERMISSION.test(suffix) || PERMISSION.test(prefix)) {
         continue;
       }
+      if (concept.mode === 'condition' && MEASURABILITY_CLAUSE.test(lower.slice(start, end + 60))) {
+        continue;
+      }
+      if (
+        concept.mode === 'bool' &&
+        TREATMENT_OBJECT.test(lower.slice(Math.max(from, start - 90), start))
+      ) {
+        continue;
+      }
       if (concept.mode === 'therapy') {
         if (!PRIOR_CUE.test(prefix) && !POST_PRIOR.test(rest)) {
           continue;
@@ -207,7 +251,34 @@ export function findMentions(
       out.push({ concept, start, end, negated, prohibited: PROHIBITION.test(rest) });
     }
   }
-  return out.sort((a, b) => a.start - b.start);
+  out.sort((a, b) => a.start - b.start);
+  negateLists(lower, out);
+  return out;
+}
+
+/**
+ * A negation spreads over one list of biomarkers: "EGFR, ALK and ROS1 negative" (written after
+ * the last) and "negative for EGFR mutation and ALK rearrangement" (before the first).
+ */
+function negateLists(lower: string, mentions: ConceptMatch[]): void {
+  const biomarker = (m: ConceptMatch): boolean => CRITERIA[m.concept.key].family === 'biomarker';
+  for (let i = mentions.length - 2; i >= 0; i--) {
+    const [a, b] = [mentions[i], mentions[i + 1]];
+    if (biomarker(a) && biomarker(b) && b.negated && !a.negated) {
+      if (LIST_GLUE.test(lower.slice(a.end, b.start))) {
+        a.negated = true;
+      }
+    }
+  }
+  for (let i = 1; i < mentions.length; i++) {
+    const [a, b] = [mentions[i - 1], mentions[i]];
+    if (biomarker(a) && biomarker(b) && a.negated && !b.negated) {
+      const before = lower.slice(Math.max(0, a.start - 40), a.start);
+      if (LIST_GLUE.test(lower.slice(a.end, b.start)) && NEGATION.test(before)) {
+        b.negated = true;
+      }
+    }
+  }
 }
 
 const OR_BETWEEN = /^\s*,?\s*(?:or|and or)\s*(?:\w+\s+)?$/;
@@ -217,9 +288,16 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
   const out: Finding[] = [];
   const { lower } = ctx.sentence;
   let group: { finding: Finding; end: number; group: string } | null = null;
+  // One sentence naming a concept both plainly and negated ("leptomeningeal metastasis … but no
+  // brain parenchymal metastasis") carves an exception out of it: not read with confidence.
+  const polarity = new Map<string, Set<boolean>>();
+  for (const m of mentions) {
+    polarity.set(m.concept.key, (polarity.get(m.concept.key) ?? new Set()).add(m.negated));
+  }
   for (const m of mentions) {
     const c = m.concept;
     const qualified = c.qualifier ? c.qualifier.test(ctx.item) : false;
+    const mixed = polarity.get(c.key)!.size > 1;
     let kind: Finding['kind'] | null = null;
     if (m.prohibited) {
       kind = m.negated ? null : 'excluded';
@@ -243,6 +321,10 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     const finding: Finding = { key: c.key, kind };
     if (qualified) {
       finding.qualified = true;
+    }
+    if (mixed) {
+      finding.confidence = 'low';
+      finding.reading = 'exception';
     }
     if (
       kind === 'required' &&

@@ -5,7 +5,7 @@ import type { Concept, FamilyPatterns } from './types';
 const QUALIFIER =
   /\b(?:active|untreated|symptomatic|uncontrolled|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir\w*|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|status 3|cns-?3|clinically|neurologically|growing|enlarging|evident)\b/;
 const REQUIRED_CUE =
-  /\b(?:must have|evidence of|confirmed|documented|with (?:untreated|progressing|active|new|measurable)|untreated|progressing)\b/;
+  /\b(?:must be present|(?:is|are) present|presence of|at least (?:one|1) (?:\w+ )?(?:brain|cerebral|intracranial|cns)|must have|evidence of|confirmed|documented|with (?:untreated|progressing|active|new|measurable)|untreated|progressing)\b/;
 
 const CNS =
   '(?:brain|cerebral|intracranial|cns|central nervous system|leptomeningeal|meningeal|epidural)';
@@ -15,7 +15,7 @@ export const metastasesConcepts: Concept[] = [
     key: 'brain_metastases',
     triggers: ['brain', 'cerebral', 'intracranial', 'cns', 'central nervous', 'mening', 'epidural'],
     re: new RegExp(
-      `\\b${CNS}\\s+(?:metasta\\w*|mets|lesions?|disease|involvement|tumou?r involvement|tumou?rs?|spread)\\b|\\bmetasta\\w+\\s+(?:disease\\s+)?(?:to|in|of)\\s+(?:the\\s+)?(?:brain|cns|central nervous system)\\b|\\bmetastatic brain disease\\b|\\bcarcinomatous meningitis\\b|\\bcancerous meningitis\\b`,
+      `\\b${CNS}\\s+(?:parenchymal\\s+)?(?:metasta\\w*|mets|lesions?|disease|involvement|tumou?r involvement|tumou?rs?|spread)\\b|\\bmetasta\\w+\\s+(?:disease\\s+)?(?:to|in|of)\\s+(?:the\\s+)?(?:brain|cns|central nervous system)\\b|\\bmetastatic brain disease\\b|\\bcarcinomatous meningitis\\b|\\bcancerous meningitis\\b`,
       'g',
     ),
     mode: 'condition',

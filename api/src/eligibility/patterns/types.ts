@@ -23,7 +23,10 @@ export interface MatchContext {
 }
 
 /** A rule as a pattern finds it; extract-rules adds section, source and text. */
-export type Finding = Pick<EligibilityRule, 'key' | 'kind' | 'min' | 'max' | 'anyOf' | 'qualified'>;
+export type Finding = Pick<
+  EligibilityRule,
+  'key' | 'kind' | 'min' | 'max' | 'anyOf' | 'qualified' | 'confidence' | 'reading'
+>;
 
 /**
  * How a mention turns into a rule:

@@ -1,9 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  askedFor,
+  type ConditionKey,
   CRITERIA,
   CRITERION_KEYS,
   type Criterions,
   describeRule,
+  inapplicableCriteria,
+  RULE_READINGS,
+  ruleExcludes,
+  type RuleReading,
   fromKm,
   PAGE_SIZE,
   phaseOptionsOf,
@@ -155,6 +161,28 @@ export class CriterionResultDto {
   })
   qualified?: boolean;
 
+  @ApiProperty({
+    enum: ['high', 'low'],
+    description:
+      "How surely the rule was read from the criteria text. Only a 'high' rule excludes a trial; a contradicted 'low' one is to check: read the criterion, the site decides.",
+  })
+  confidence: 'high' | 'low';
+
+  @ApiProperty({
+    enum: RULE_READINGS,
+    description:
+      "Why: 'plain' statement for every patient, or 'qualified' (a state the questionnaire does not ask), 'conditional' (\"If …\"), 'exception' (the criterion admits exceptions), 'cohort' (one cohort's or arm's rule), 'list' (one alternative of a list).",
+  })
+  reading: RuleReading;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'Every criteria sentence behind this verdict when the trial states the criterion more than once (one criterion, one verdict), on the details screen.',
+    example: ['No known brain metastases', 'Untreated brain metastases'],
+  })
+  texts?: string[];
+
   @ApiPropertyOptional({ description: 'A site corrected this rule in the curation file.' })
   curated?: boolean;
 }
@@ -283,14 +311,23 @@ export function toDistance(km: number, unit: RadiusUnit): number {
 }
 
 /** What every page says besides its trials: total, page, unit, facets, open questions. */
-export function toSearchPage(result: IndexResult, page: number, unit: RadiusUnit): SearchPageDto {
+export function toSearchPage(
+  result: IndexResult,
+  page: number,
+  unit: RadiusUnit,
+  condition?: ConditionKey,
+): SearchPageDto {
+  // Only questions of the patient's condition's questionnaire (issue 14).
+  const questions = condition
+    ? result.openQuestions.filter((o) => askedFor(o.key, condition))
+    : result.openQuestions;
   return {
     total: result.total,
     page,
     pageSize: PAGE_SIZE,
     unit,
     facets: result.facets,
-    openQuestions: result.openQuestions.slice(0, OPEN_QUESTIONS).map((o): OpenQuestionDto => ({
+    openQuestions: questions.slice(0, OPEN_QUESTIONS).map((o): OpenQuestionDto => ({
       key: o.key,
       label: CRITERIA[o.key].label,
       trials: o.trials,
@@ -304,6 +341,9 @@ function toCriterionResult(
   withText: boolean,
 ): CriterionResultDto {
   const r = e.rule;
+  const texts = [...new Set(e.rules.map((rule) => rule.text))];
+  // The deciding rule's confidence: a conflicting verdict's rule always has it.
+  const reading = r.qualified && (r.reading ?? 'plain') === 'plain' ? 'qualified' : r.reading;
   return {
     key: r.key,
     label: CRITERIA[r.key]?.label ?? r.key,
@@ -316,8 +356,11 @@ function toCriterionResult(
     ...(r.max !== undefined && r.max !== null && Number.isFinite(r.max) ? { max: r.max } : {}),
     ...(r.value ? { value: r.value } : {}),
     ...(withText ? { text: r.text } : {}),
+    ...(withText && texts.length > 1 ? { texts } : {}),
     section: r.section,
     ...(e.qualified ? { qualified: true } : {}),
+    confidence: ruleExcludes(r) ? 'high' : 'low',
+    reading: reading ?? 'plain',
     ...(r.source === 'curation' ? { curated: true } : {}),
   };
 }
@@ -348,8 +391,14 @@ export function toTrialSummary(
   criterions: Criterions,
   now: Date,
   withText: boolean,
+  condition?: ConditionKey,
 ): Omit<TrialSummaryDto, 'nearestSite' | 'sitesInRadius'> {
-  const evaluation = evaluateRules(t.rules, criterions, now);
+  const evaluation = evaluateRules(
+    t.rules,
+    criterions,
+    now,
+    inapplicableCriteria(criterions, condition, now),
+  );
   return {
     nctId: t.nct_id,
     briefTitle: t.brief_title,

@@ -2,6 +2,7 @@ import {
   CONDITION_KEYS,
   type EligibilityRule,
   phaseOptionsOf,
+  ruleExcludes,
   recruitingStatusOf,
   studyTypeOptionOf,
 } from '@trialflow/contract';
@@ -158,7 +159,8 @@ export class SearchIndexBuilder {
         alts.push(id);
       }
     }
-    const qualified = rule.qualified ? 1 : 0;
+    // A qualified or low-confidence rule never excludes: the same flag for the rule loop.
+    const qualified = ruleExcludes(rule) ? 0 : 1;
     const signature = `${kind} ${key} ${qualified} ${min} ${max} ${alts.join(',')}`;
     let id = this.ruleIds.get(signature);
     if (id === undefined) {

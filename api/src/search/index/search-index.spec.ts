@@ -1,4 +1,4 @@
-import type { Criterions, EligibilityRule } from '@trialflow/contract';
+import { type Criterions, type EligibilityRule, inapplicableCriteria } from '@trialflow/contract';
 import { evaluateRules } from '../matching';
 import { CellScan, chordToKm, unitVector } from './geo-cells';
 import { SearchIndexBuilder } from './index-builder';
@@ -157,6 +157,24 @@ describe(SearchIndex.name, () => {
     ]);
   });
 
+  it('should never exclude on a contradicted low-confidence rule, but on a confident one', () => {
+    const index = build(
+      [
+        trial(1, {
+          rules: [
+            rule({ key: 'ecog', kind: 'range', max: 1, confidence: 'low', reading: 'cohort' }),
+          ],
+        }),
+        trial(2, { rules: [rule({ key: 'ecog', kind: 'range', max: 1, confidence: 'high' })] }),
+      ],
+      [
+        { trialId: 1, at: BERLIN },
+        { trialId: 2, at: BERLIN },
+      ],
+    );
+    expect(nctIds(index, query({ criterions: { ecog: 2 } }))).toEqual(['NCT00000001']);
+  });
+
   it('should read age from the birth year, giving the benefit of the doubt at the boundary', () => {
     const adults = rule({ key: 'age', kind: 'range', min: 18, section: 'structured' });
     const index = build([trial(1, { rules: [adults] })], [{ trialId: 1, at: BERLIN }]);
@@ -303,6 +321,42 @@ describe(SearchIndex.name, () => {
       const [hit] = index.hits(index.search(q), 0, 1, q);
       expect(hit.score).toBe(evaluateRules(rules, criterions, NOW).score);
     }
+  });
+
+  it('should score one verdict per criterion and leave out open inapplicable rules, as the reference does', () => {
+    const rules: EligibilityRule[] = [
+      rule({ key: 'brain_metastases', kind: 'excluded', text: 'No brain metastases' }),
+      rule({ key: 'brain_metastases', kind: 'excluded', section: 'exclusion', qualified: true }),
+      rule({ key: 'ecog', kind: 'range', max: 2 }),
+      rule({ key: 'ecog', kind: 'range', max: 1, confidence: 'low', reading: 'cohort' }),
+      rule({ key: 'pregnant_nursing', kind: 'excluded', section: 'exclusion' }),
+      rule({ key: 'tnbc', kind: 'excluded', section: 'exclusion' }),
+      rule({ key: 'egfr', kind: 'required' }),
+    ];
+    const index = build([trial(1, { rules })], [{ trialId: 1, at: BERLIN }]);
+    const answers: Criterions[] = [
+      {},
+      { gender: 'male' },
+      { gender: 'female', age: 1950 },
+      { brain_metastases: false, ecog: 2 },
+      { brain_metastases: false, ecog: 1, gender: 'male', egfr: true },
+    ];
+    for (const criterions of answers) {
+      const q = query({ criterions });
+      const [hit] = index.hits(index.search(q), 0, 1, q);
+      const reference = evaluateRules(
+        rules,
+        criterions,
+        NOW,
+        inapplicableCriteria(criterions, 'lung_cancer', NOW),
+      );
+      expect(hit.score).toBe(reference.score);
+    }
+    // A man: pregnancy is no open question; TNBC is no lung patient's question either.
+    const open = index.search(query({ criterions: { gender: 'male' } })).openQuestions;
+    expect(open.map((o) => o.key).sort()).toEqual(['brain_metastases', 'ecog', 'egfr']);
+    // Answered, an inapplicable criterion is evaluated as usual: it still excludes.
+    expect(nctIds(index, query({ criterions: { gender: 'male', tnbc: true } }))).toEqual([]);
   });
 
   it('should convert chords to great-circle distance', () => {

@@ -1,6 +1,8 @@
 import {
+  type ConditionKey,
   CRITERION_KEYS,
   type Criterions,
+  inapplicableCriteria,
   RECRUITING_STATUSES,
   type SortOrder,
   SPECIFICITIES,
@@ -63,6 +65,8 @@ interface CompiledCriterions {
   truth: Int8Array;
   value: Float64Array;
   year: number;
+  /** 1 for criteria that cannot apply to the patient (@trialflow/contract relevance.ts). */
+  inapplicable: Uint8Array;
 }
 
 // What a distinct rule does to a trial for one query (ruleEffects()): > 0 matched with that
@@ -70,6 +74,8 @@ interface CompiledCriterions {
 const EFFECT_UNKNOWN = 0;
 const EFFECT_OPEN = -1;
 const EFFECT_EXCLUDES = -2;
+/** An open rule over a criterion that cannot apply to the patient: not counted at all. */
+const EFFECT_IGNORED = -3;
 
 const D_PHASE = 1;
 const D_TYPE = 2;
@@ -82,6 +88,11 @@ export class SearchIndex {
   private readonly geneIds: Map<string, number>;
   /** Scratch: per-criterion stamp so a trial counts each open question once. */
   private readonly keyStamp = new Int32Array(CRITERION_KEYS.length).fill(-1);
+  /** Scratch for one verdict per criterion in scoreTrial(): trial stamp, open flag, weight. */
+  private readonly keySeen = new Int32Array(CRITERION_KEYS.length).fill(-1);
+  private readonly keyOpen = new Uint8Array(CRITERION_KEYS.length);
+  private readonly keyWeight = new Int8Array(CRITERION_KEYS.length);
+  private scoreRun = 0;
 
   private positions: Map<string, number> | null = null;
 
@@ -119,7 +130,11 @@ export class SearchIndex {
     return this.a.geneNames;
   }
 
-  compileCriterions(criterions: Criterions, now: Date): CompiledCriterions {
+  compileCriterions(
+    criterions: Criterions,
+    now: Date,
+    condition?: ConditionKey,
+  ): CompiledCriterions {
     const truth = new Int8Array(CRITERION_KEYS.length).fill(-1);
     const value = new Float64Array(CRITERION_KEYS.length).fill(NaN);
     for (const [key, v] of Object.entries(criterions)) {
@@ -162,7 +177,14 @@ export class SearchIndex {
           break;
       }
     }
-    return { truth, value, year: now.getFullYear() };
+    const inapplicable = new Uint8Array(CRITERION_KEYS.length);
+    for (const key of inapplicableCriteria(criterions, condition, now)) {
+      const id = KEY_IDS.get(key);
+      if (id !== undefined) {
+        inapplicable[id] = 1;
+      }
+    }
+    return { truth, value, year: now.getFullYear(), inapplicable };
   }
 
   /**
@@ -215,6 +237,10 @@ export class SearchIndex {
           outcome = anyTrue ? 2 : allFalse ? 0 : 1;
         }
       }
+      if (outcome === 1 && c.inapplicable[key] === 1) {
+        effects[r] = EFFECT_IGNORED;
+        continue;
+      }
       effects[r] =
         outcome === 0
           ? kind === REQUIRED
@@ -236,24 +262,60 @@ export class SearchIndex {
   private scoreTrial(i: number, effects: Int8Array, tally: Int32Array | null): number {
     const { ruleStart, ruleRefs, ruleKey } = this.a;
     const stamp = this.keyStamp;
-    let weight = 0;
-    let unknown = 0;
-    for (let r = ruleStart[i], end = ruleStart[i + 1]; r < end; r++) {
+    const seen = this.keySeen;
+    const open = this.keyOpen;
+    const best = this.keyWeight;
+    const start = ruleStart[i];
+    const end = ruleStart[i + 1];
+    // A fresh stamp per call: a call that returned early leaves no stale state behind.
+    if (++this.scoreRun === 0x7fffffff) {
+      this.scoreRun = 0;
+      seen.fill(-1);
+    }
+    const run = this.scoreRun;
+    // One verdict per criterion (matching.ts evaluateRules): first the rules' effects by key ...
+    for (let r = start; r < end; r++) {
       const rule = ruleRefs[r];
       const effect = effects[rule];
-      if (effect > 0) {
-        weight += effect;
-      } else if (effect === EFFECT_EXCLUDES) {
+      if (effect === EFFECT_EXCLUDES) {
         return -1;
+      }
+      if (effect === EFFECT_IGNORED) {
+        continue;
+      }
+      const key = ruleKey[rule];
+      if (seen[key] !== run) {
+        seen[key] = run;
+        open[key] = 0;
+        best[key] = 0;
+      }
+      if (effect > 0) {
+        best[key] = Math.max(best[key], effect);
       } else {
-        unknown++;
-        if (effect === EFFECT_OPEN && tally !== null) {
-          const key = ruleKey[rule];
-          if (stamp[key] !== i) {
-            stamp[key] = i;
-            tally[key]++;
-          }
+        open[key] = 1;
+        if (effect === EFFECT_OPEN && tally !== null && stamp[key] !== i) {
+          stamp[key] = i;
+          tally[key]++;
         }
+      }
+    }
+    // ... then each criterion once: open, or matched with its heaviest rule's weight.
+    let weight = 0;
+    let unknown = 0;
+    for (let r = start; r < end; r++) {
+      const rule = ruleRefs[r];
+      if (effects[rule] === EFFECT_IGNORED) {
+        continue;
+      }
+      const key = ruleKey[rule];
+      if (seen[key] !== run) {
+        continue; // counted already
+      }
+      seen[key] = -1;
+      if (open[key] === 1) {
+        unknown++;
+      } else {
+        weight += best[key];
       }
     }
     return matchScore(weight, unknown);
@@ -311,7 +373,7 @@ export class SearchIndex {
     const maxChord = 2 * Math.sin(Math.min(q.radiusKm / EARTH_RADIUS_KM, Math.PI) / 2);
     const maxChord2 = maxChord * maxChord;
     const facilities = q.facilityIds ? new Set(q.facilityIds) : null;
-    const effects = this.ruleEffects(this.compileCriterions(q.criterions, q.now));
+    const effects = this.ruleEffects(this.compileCriterions(q.criterions, q.now, q.condition));
     const tally = new Int32Array(CRITERION_KEYS.length);
     this.keyStamp.fill(-1);
 
@@ -473,7 +535,7 @@ export class SearchIndex {
     const a = this.a;
     const [cx, cy, cz] = unitVector(q.lat, q.lon);
     const facilities = q.facilityIds ? new Set(q.facilityIds) : null;
-    const effects = this.ruleEffects(this.compileCriterions(q.criterions, q.now));
+    const effects = this.ruleEffects(this.compileCriterions(q.criterions, q.now, q.condition));
     const maxChord = 2 * Math.sin(Math.min(q.radiusKm / EARTH_RADIUS_KM, Math.PI) / 2);
     const maxChord2 = maxChord * maxChord;
     return positions.map((i) => {

@@ -34,6 +34,8 @@ function rule(
     rule: ruleText,
     text,
     section,
+    confidence: 'high',
+    reading: 'plain',
     ...parts,
   };
 }
@@ -178,6 +180,43 @@ describe('trial details (/details/{id})', () => {
     expect(
       within(group('To check')).getByText('ECOG performance status 0 to 1'),
     ).toBeInTheDocument();
+  });
+
+  it('should say "read the criterion: the site decides" for a rule read without confidence, with all its sentences', async () => {
+    vi.mocked(getTrial).mockImplementation(() =>
+      ok({
+        ...TRIAL,
+        toCheck: [
+          ...TRIAL.toCheck,
+          rule(
+            'brain_metastases',
+            'to_check',
+            'Brain metastases excluded',
+            'Cohort B: no brain metastases.',
+            'inclusion',
+            {
+              kind: 'excluded',
+              confidence: 'low',
+              reading: 'cohort',
+              texts: ['Cohort B: no brain metastases.', 'Untreated brain metastases.'],
+            },
+          ),
+        ],
+      }),
+    );
+    renderWithApp(null, { route: '/details/NCT04487080?q=eyJlZ2ZyIjoieWVzIn0%3D' });
+
+    const section = (
+      await screen.findByRole('heading', { name: 'Eligibility for this patient' })
+    ).closest('section') as HTMLElement;
+    const toCheck = within(section).getByRole('heading', { name: 'To check' })
+      .parentElement as HTMLElement;
+    const [ecog, brain] = within(toCheck).getAllByRole('listitem');
+    expect(within(brain).getByText('Read the criterion: the site decides.')).toBeInTheDocument();
+    expect(within(brain).getByText('Cohort B: no brain metastases.')).toBeInTheDocument();
+    expect(within(brain).getByText('Untreated brain metastases.')).toBeInTheDocument();
+    // A confident rule that is only unanswered says nothing of the kind.
+    expect(within(ecog).queryByText('Read the criterion: the site decides.')).toBeNull();
   });
 
   it('should word the evaluation in German and quote the criteria as the registry gives them', async () => {

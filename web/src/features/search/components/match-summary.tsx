@@ -26,6 +26,11 @@ function CriterionItem({ result }: { result: CriterionResultDto }) {
     <li className="match__item">
       <span className="match__rule">{criterionRule(i18n, result)}</span>
       {result.qualified ? <span className="match__note">{t('search.match.qualified')}</span> : null}
+      {result.outcome === 'to_check' && result.confidence === 'low' ? (
+        <span className="match__note match__note--confidence">
+          {t('search.match.lowConfidence')}
+        </span>
+      ) : null}
       {showsCriterionText(result) ? (
         <q className="match__text">{registryText(result.text)}</q>
       ) : null}

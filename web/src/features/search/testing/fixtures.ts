@@ -49,6 +49,8 @@ export function criterion(
     rule,
     text,
     section: 'inclusion',
+    confidence: 'high',
+    reading: 'plain',
     ...parts,
   };
 }

@@ -18,7 +18,18 @@ function RuleList({ results }: { results: CriterionResultDto[] }) {
           {result.qualified ? (
             <span className="evaluation__note">{t('search.details.evaluation.qualified')}</span>
           ) : null}
-          {showsCriterionText(result) ? (
+          {result.outcome === 'to_check' && result.confidence === 'low' ? (
+            <span className="evaluation__note evaluation__note--confidence">
+              {t('search.details.evaluation.lowConfidence')}
+            </span>
+          ) : null}
+          {result.texts && result.texts.length > 1 ? (
+            result.texts.map((text) => (
+              <q key={text} className="evaluation__text">
+                {registryText(text)}
+              </q>
+            ))
+          ) : showsCriterionText(result) ? (
             <q className="evaluation__text">{registryText(result.text)}</q>
           ) : null}
         </li>
