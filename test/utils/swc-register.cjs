@@ -4,6 +4,18 @@
 'use strict';
 const { transformSync } = require('@swc/core');
 const fs = require('node:fs');
+const Module = require('node:module');
+const path = require('node:path');
+
+// The contract package from its source, as jest's moduleNameMapper does: its dist/ exists only
+// after an API build, which a fresh clone running `npm test` has not done.
+const CONTRACT_SOURCE = path.join(__dirname, '..', '..', 'packages', 'contract', 'src', 'index.ts');
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function resolveContract(request, ...rest) {
+  return request === '@trialflow/contract'
+    ? CONTRACT_SOURCE
+    : resolveFilename.call(this, request, ...rest);
+};
 
 require.extensions['.ts'] = function compile(module, filename) {
   const { code } = transformSync(fs.readFileSync(filename, 'utf8'), {
