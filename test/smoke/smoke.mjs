@@ -271,7 +271,11 @@ async function main() {
           'footer privacy link missing',
         );
         await page.screenshot({ path: join(shots, 'en-home-desktop.png'), fullPage: true });
-        expect(errors.length === 0, `browser errors: ${errors.join(' | ')}`);
+        // This session is made up in local storage, with no real product token: the API answers
+        // 401 to Home's request lists, notifications and event stream, as it must. The referral
+        // journey checks a really signed-in Home; here any other browser error fails.
+        const unexpected = errors.filter((e) => !e.includes('status of 401 (Unauthorized)'));
+        expect(unexpected.length === 0, `browser errors: ${unexpected.join(' | ')}`);
         await context.close();
       },
     );
