@@ -53,6 +53,14 @@ export async function loadSearchIndex(dataSource: DataSource): Promise<LoadedInd
   const started = process.hrtime.bigint();
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
   const client = await pool.connect();
+  // A checked-out client has no error listener of the pool's: a server that goes away between
+  // two cursor reads (Postgres stopping at shutdown) would otherwise crash the process with an
+  // unhandled 'error' event. The pending read fails instead, and the load is retried later.
+  let lost: Error | undefined;
+  const onError = (error: Error): void => {
+    lost = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const { rows } = await client.query<{ v: string }>(
@@ -107,9 +115,13 @@ export async function loadSearchIndex(dataSource: DataSource): Promise<LoadedInd
       seconds: Number(process.hrtime.bigint() - started) / 1e9,
     };
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    if (!lost) {
+      await client.query('ROLLBACK').catch(() => undefined);
+    }
     throw error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    // A lost connection is destroyed, not handed back to the pool.
+    client.release(lost);
   }
 }
