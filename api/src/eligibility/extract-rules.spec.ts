@@ -423,6 +423,32 @@ describe('extractRules', () => {
       ]);
     });
 
+    it('should read a list of genes in one inclusion sentence as alternatives', () => {
+      expect(
+        compact(
+          rules(
+            '* Confirmed germline mutation carrier (BRCA2, FAMMM (CDKN2A/p16), PALB2, BRCA1, ATM, HNPCC) or',
+            '',
+            { conditions: ['pancreatic_cancer'] },
+          ),
+        ),
+      ).toEqual(['brca2 required inclusion anyOf:palb2,brca1,atm']);
+      expect(
+        compact(
+          rules('* Any of (BRCA1, BRCA2, PALB2, ATM) mutations + 1 family member with cancer', '', {
+            conditions: ['pancreatic_cancer'],
+          }),
+        ),
+      ).toEqual(['brca1 required inclusion anyOf:brca2,palb2,atm']);
+    });
+
+    it('should keep genes joined by "and" as separate requirements', () => {
+      expect(compact(rules('* HER2-positive and PIK3CA-mutated tumour'))).toEqual([
+        'her2 required inclusion',
+        'pik3ca required inclusion',
+      ]);
+    });
+
     it('should not require metastatic disease from "locally advanced or metastatic"', () => {
       expect(compact(rules('* Locally advanced or metastatic disease'))).toEqual([]);
     });

@@ -282,10 +282,59 @@ function negateLists(lower: string, mentions: ConceptMatch[]): void {
 }
 
 const OR_BETWEEN = /^\s*,?\s*(?:or|and or)\s*(?:\w+\s+)?$/;
+/** "and" as a conjunction (not "and/or"): a list with it may demand every member. */
+const AND_WORD = /\band\b(?!\s*\/\s*or)/;
+
+/**
+ * A list of genes in one inclusion sentence ("germline mutation carrier (BRCA2, PALB2, BRCA1,
+ * ATM …)", "any of (BRCA1, BRCA2, PALB2, ATM) mutations") names alternatives: one requirement met
+ * by any of them, not one requirement per gene (a patient negative for one would be excluded).
+ * Only when no "and" joins the list; the first required biomarker takes the others as anyOf.
+ */
+function mergeGeneList(
+  ctx: MatchContext,
+  out: Finding[],
+  spans: Map<Finding, { start: number; end: number }>,
+): Finding[] {
+  if (ctx.section !== 'inclusion') {
+    return out;
+  }
+  const genes = out.filter(
+    (f) => f.kind === 'required' && CRITERIA[f.key].family === 'biomarker' && spans.has(f),
+  );
+  if (genes.length < 2) {
+    return out;
+  }
+  const first = spans.get(genes[0])!.start;
+  const last = spans.get(genes[genes.length - 1])!.end;
+  if (AND_WORD.test(ctx.sentence.lower.slice(first, last))) {
+    return out;
+  }
+  const head: Finding = { ...genes[0] };
+  const anyOf = new Set(head.anyOf ?? []);
+  for (const g of genes.slice(1)) {
+    for (const k of [g.key, ...(g.anyOf ?? [])]) {
+      if (k !== head.key) {
+        anyOf.add(k);
+      }
+    }
+    if (g.confidence === 'low') {
+      head.confidence = 'low';
+      head.reading = head.reading ?? g.reading;
+    }
+    if (g.qualified) {
+      head.qualified = true;
+    }
+  }
+  head.anyOf = [...anyOf];
+  const rest = new Set<Finding>(genes.slice(1));
+  return out.filter((f) => !rest.has(f)).map((f) => (f === genes[0] ? head : f));
+}
 
 /** Turns mentions into findings by section; "X or Y" in inclusion becomes one anyOf rule. */
 export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]): Finding[] {
   const out: Finding[] = [];
+  const spans = new Map<Finding, { start: number; end: number }>();
   const { lower } = ctx.sentence;
   let group: { finding: Finding; end: number; group: string } | null = null;
   // One sentence naming a concept both plainly and negated ("leptomeningeal metastasis … but no
@@ -342,7 +391,8 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       continue;
     }
     out.push(finding);
+    spans.set(finding, { start: m.start, end: m.end });
     group = c.group ? { finding, end: m.end, group: c.group } : null;
   }
-  return out;
+  return mergeGeneList(ctx, out, spans);
 }
