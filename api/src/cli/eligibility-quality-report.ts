@@ -8,6 +8,7 @@ import {
   isCriterionKey,
 } from '@trialflow/contract';
 import { repoRoot } from '../common/repo-root';
+import { SHIPPED_TRIALS_DIR } from '../config/env';
 import { geneMatcher } from '../trials/ctgov/ctgov-classify';
 import { readStudiesSync } from '../trials/ctgov/ctgov-files';
 import { parseStudy } from '../trials/ctgov/ctgov-record';
@@ -174,7 +175,8 @@ export const DEFAULT_LABELS_FILE = (): string =>
 export const DEFAULT_HOLDOUT_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout.json');
 /** The CT.gov records shipped in the repository, which hold every labelled trial. */
-export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), 'data', 'ctgov');
+/** Every shipped record folder (data/ctgov, data/ctgov-extra): labelled trials come from both. */
+export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), SHIPPED_TRIALS_DIR);
 
 /** Reads the CT.gov records of a folder (gzipped or not) and extracts the given trials' rules. */
 export function extractForTrials(

@@ -14,9 +14,8 @@ import {
   validateAnswers,
 } from '@trialflow/contract';
 import { repoRoot } from '../common/repo-root';
-import { SHIPPED_TRIALS_DIR } from '../config/env';
 import { evaluateRules } from '../search/matching';
-import { extractForTrials } from './eligibility-quality-report';
+import { DEFAULT_CTGOV_DIR, extractForTrials } from './eligibility-quality-report';
 
 /**
  * Verdict quality (issue 14): patient vignettes (answers as the questionnaire sends them), each
@@ -91,9 +90,6 @@ const JUDGMENTS: readonly Judgment[] = ['eligible', 'excluded', 'undecidable'];
 
 export const DEFAULT_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes.json');
-
-/** The vignettes' trials are read from every shipped record folder (data/ctgov, data/ctgov-extra). */
-export const DEFAULT_VIGNETTE_TRIALS_DIR = (): string => join(repoRoot(), SHIPPED_TRIALS_DIR);
 
 /** Validates the vignettes file; throws naming the vignette and the problem. */
 export function parseVignettes(text: string): Vignette[] {
@@ -241,7 +237,7 @@ export function compareVerdicts(
 export function measureVerdicts(
   split: VignetteSplit | 'all',
   vignettesFile = DEFAULT_VIGNETTES_FILE(),
-  ctgovDir = DEFAULT_VIGNETTE_TRIALS_DIR(),
+  ctgovDir = DEFAULT_CTGOV_DIR(),
 ): VerdictReport {
   const vignettes = parseVignettes(readFileSync(vignettesFile, 'utf8')).filter(
     (v) => split === 'all' || v.split === split,
