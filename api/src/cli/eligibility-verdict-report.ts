@@ -14,7 +14,7 @@ import {
 } from '@trialflow/contract';
 import { repoRoot } from '../common/repo-root';
 import { evaluateRules } from '../search/matching';
-import { DEFAULT_CTGOV_DIR, extractForTrials } from './eligibility-quality-report';
+import { DEFAULT_CTGOV_DIRS, extractForTrials } from './eligibility-quality-report';
 
 /**
  * Verdict quality (issue 14): patient vignettes (answers as the questionnaire sends them), each
@@ -230,7 +230,7 @@ export function compareVerdicts(
 export function measureVerdicts(
   split: VignetteSplit | 'all',
   vignettesFile = DEFAULT_VIGNETTES_FILE(),
-  ctgovDir = DEFAULT_CTGOV_DIR(),
+  ctgovDir: string | string[] = DEFAULT_CTGOV_DIRS(),
 ): VerdictReport {
   const vignettes = parseVignettes(readFileSync(vignettesFile, 'utf8')).filter(
     (v) => split === 'all' || v.split === split,
@@ -239,7 +239,9 @@ export function measureVerdicts(
   const rules = extractForTrials(ctgovDir, ids);
   const missing = [...ids].filter((id) => !rules.has(id));
   if (missing.length) {
-    throw new Error(`eligibility vignettes: not found in ${ctgovDir}: ${missing.join(', ')}`);
+    throw new Error(
+      `eligibility vignettes: not found in ${String(ctgovDir)}: ${missing.join(', ')}`,
+    );
   }
   return compareVerdicts(vignettes, rules);
 }

@@ -173,6 +173,14 @@ function headingOf(line: string): Section | null {
   if (inc === exc) {
     return null;
   }
+  // A criterion that names the criteria ("One of the following inclusion criteria must be
+  // true:") is an item, not a heading; a heading starts with the criteria's name.
+  if (
+    /\b(?:must|should|one of|any of|either|following)\b/i.test(text) &&
+    !/^(?:key |main |general |additional |other )?(?:in|ex)clusions?(?: criteria)?\b/i.test(text)
+  ) {
+    return null;
+  }
   const colon = /[:：]\s*\**$/.test(text);
   // A bulleted line or a sentence ('Further inclusion criteria apply.') is an item.
   if (!colon && (bulleted || /[.;,]$/.test(text) || !/criteria\b|^(in|ex)clusions?$/i.test(text))) {
