@@ -138,6 +138,10 @@ describe('ctgov-record', () => {
         '* Age >= 18\n* One of the following inclusion criteria must be true for patient to be eligible:\n* Known esophageal cancer\n* Barrett esophagus',
       );
       expect(s.exclusion).toBe('* Pregnant');
+      const t = splitEligibility(
+        'Patients must meet all of the following inclusion criteria:\n* Age >= 18\nPatients meeting any of the following exclusion criteria will be excluded:\n* Pregnant',
+      );
+      expect(t).toEqual({ inclusion: '* Age >= 18', exclusion: '* Pregnant' });
     });
 
     it('should count a text with no headings as inclusion', () => {

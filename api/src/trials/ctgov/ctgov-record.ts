@@ -173,12 +173,10 @@ function headingOf(line: string): Section | null {
   if (inc === exc) {
     return null;
   }
-  // A criterion that names the criteria ("One of the following inclusion criteria must be
-  // true:") is an item, not a heading; a heading starts with the criteria's name.
-  if (
-    /\b(?:must|should|one of|any of|either|following)\b/i.test(text) &&
-    !/^(?:key |main |general |additional |other )?(?:in|ex)clusions?(?: criteria)?\b/i.test(text)
-  ) {
+  // "One of the following inclusion criteria must be true:" opens a list of alternatives inside
+  // the inclusion list: an item, not a heading ("Patients meeting any of the following exclusion
+  // criteria …" still opens the exclusion list).
+  if (inc && /\bone of the following\b/i.test(text) && /\b(?:must|should)\b/i.test(text)) {
     return null;
   }
   const colon = /[:：]\s*\**$/.test(text);
