@@ -10,6 +10,7 @@ import {
   measureQuality,
 } from './eligibility-quality-report';
 import {
+  DEFAULT_VIGNETTE_TRIALS_DIR,
   DEFAULT_VIGNETTES_FILE,
   formatVerdicts,
   measureVerdicts,
@@ -20,7 +21,8 @@ const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout 
 First the verdicts on the held-out patient vignettes (test/fixtures/eligibility-vignettes.json,
 split "heldout"): the wrong-exclusion rate, precision and recall of exclusions and of the
 conflicting verdicts per criterion family, and the worst cases with their sentences; then the
-same over all vignettes.
+same over all vignettes. The vignettes' trials are read from every folder under data/ (ctgov and
+ctgov-extra), or from --ctgov DIR.
 
 Then the rules: extracts the eligibility rules of the hand-labelled trials from the
 ClinicalTrials.gov records shipped in data/ctgov and data/ctgov-extra (or the --ctgov folders)
@@ -85,11 +87,12 @@ function main(): Promise<number> {
   const vignettes = parsed.values.vignettes
     ? resolve(parsed.values.vignettes)
     : DEFAULT_VIGNETTES_FILE();
+  const vignetteTrials = parsed.values.ctgov ? ctgov : DEFAULT_VIGNETTE_TRIALS_DIR();
   process.stdout.write(
-    `${formatVerdicts(measureVerdicts('heldout', vignettes, ctgov), 'held-out vignettes')}\n\n`,
+    `${formatVerdicts(measureVerdicts('heldout', vignettes, vignetteTrials), 'held-out vignettes')}\n\n`,
   );
   process.stdout.write(
-    `${formatVerdicts(measureVerdicts('all', vignettes, ctgov), 'all vignettes (development and held-out)')}\n\n`,
+    `${formatVerdicts(measureVerdicts('all', vignettes, vignetteTrials), 'all vignettes (development and held-out)')}\n\n`,
   );
   sets.forEach(({ title, files }, i) => {
     const report = measureQuality(files, ctgov);

@@ -78,6 +78,20 @@ describe(compareVerdicts.name, () => {
       'V1: split must be development or heldout',
     );
   });
+
+  it('should reject answers the questionnaire could not send', () => {
+    const file = (answers: Record<string, unknown>) =>
+      JSON.stringify({ vignettes: [{ ...vignette(), answers }] });
+    expect(() => parseVignettes(file({ type_of_disease: 'lung_cancer', ecog: '5' }))).toThrow(
+      'V1: ecog must be one of: 0, 1, 2, 3, 4, dontknow',
+    );
+    expect(() => parseVignettes(file({ type_of_disease: 'lung_cancer', stage: '4' }))).toThrow(
+      'V1: stage is not a questionnaire field',
+    );
+    expect(
+      parseVignettes(file({ type_of_disease: 'lung_cancer', ecog: '1', chemotherapy: 2 })),
+    ).toHaveLength(1);
+  });
 });
 
 describe('verdicts on the judged vignettes', () => {
