@@ -226,6 +226,108 @@ describe('extractRules', () => {
       ]);
     });
 
+    it('should read a flat list after "one of the following … must be true:" with a low confidence', () => {
+      expect(
+        read(
+          '* ECOG 0-1\n* One of the following must be true for the patient to be eligible:\n' +
+            '* Known esophageal cancer (adenocarcinoma or squamous cell carcinoma)\n' +
+            '* History of dysplasia',
+        ),
+      ).toEqual([
+        'adenocarcinoma required inclusion low list',
+        'ecog range inclusion ..1 high plain',
+      ]);
+      // Nested under the heading, the alternatives give no requirement and what follows is plain.
+      expect(
+        read('* One of the following:\n  * EGFR mutation\n  * ALK fusion\n* ECOG 0-1'),
+      ).toEqual(['ecog range inclusion ..1 high plain']);
+    });
+
+    it('should read a rule for one phase or part of the trial with a low confidence', () => {
+      expect(read('* No prior chemotherapy (for phase II part)')).toEqual([
+        'chemotherapy excluded inclusion low cohort',
+      ]);
+    });
+
+    it('should read no rule from a permission worded "may be admitted" or "does not exclude"', () => {
+      expect(
+        read(
+          '* Patients who have received radiotherapy to some, but not all, tumors may be admitted earlier',
+        ),
+      ).toEqual([]);
+      expect(
+        read(
+          '* Metastases that have resolved after previous radiation therapy do not exclude patients',
+        ),
+      ).toEqual([]);
+    });
+
+    it('should carry a negation over a coordinated noun phrase', () => {
+      expect(read('* Absence of local and distant metastases')).toEqual([
+        'metastatic excluded inclusion high plain',
+      ]);
+      expect(read('* No nodal or distant metastases')).toEqual([
+        'metastatic excluded inclusion high plain',
+      ]);
+    });
+
+    it('should not read a therapy named as the setting of a relapse as the therapy excluded', () => {
+      expect(
+        read(
+          '',
+          '* Progressive disease or clinical relapse (as defined by IMWG response criteria) following ASCT',
+        ),
+      ).not.toContainEqual(expect.stringContaining('autologous_transplant'));
+    });
+
+    it('should qualify a therapy limited to a body site or to the cancer it treated', () => {
+      expect(read('* No prior chest radiotherapy', '* Prior pelvic radiation')).toEqual([
+        'radiation_therapy excluded exclusion low qualified',
+        'radiation_therapy excluded inclusion low qualified',
+      ]);
+      expect(
+        read('', '* Prior surgery for esophageal or gastro-esophageal junction cancer.'),
+      ).toEqual(['major_surgery excluded exclusion low qualified']);
+    });
+
+    it('should not read the cancer a prior treatment was for as another cancer', () => {
+      expect(read('* No prior surgery for esophageal cancer')).not.toContainEqual(
+        expect.stringContaining('other_cancer'),
+      );
+      expect(read('', '* Other prior malignancy')).toEqual([
+        'other_cancer excluded exclusion high plain',
+      ]);
+    });
+
+    it('should qualify a named kind of a comorbidity and one restricted by what it prevents', () => {
+      expect(
+        read(
+          '* No ischemic heart disease\n* No renal conditions that contraindicate high doses of sodium',
+        ),
+      ).toEqual([
+        'cardiac_disorders excluded inclusion low qualified',
+        'kidney_diseases excluded inclusion low qualified',
+      ]);
+    });
+
+    it('should group extent alternatives further apart into one anyOf rule', () => {
+      expect(
+        compact(
+          rules(
+            '* Stage IIIB/IIIC NSCLC that is unresectable and not fit for radical chemoradiotherapy, or metastatic NSCLC',
+          ),
+        ),
+      ).toContain('unresectable required inclusion anyOf:metastatic');
+      expect(
+        compact(
+          rules('* Unresectable, locally advanced or metastatic adenocarcinoma of the stomach'),
+        ),
+      ).toEqual([
+        'adenocarcinoma required inclusion',
+        'unresectable required inclusion anyOf:metastatic',
+      ]);
+    });
+
     it('should make a rule confident when one of its mentions is plain', () => {
       expect(
         read(

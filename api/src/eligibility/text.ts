@@ -12,6 +12,11 @@ export interface CriterionItem {
   alternative: boolean;
   /** Under a cohort's, arm's or part's heading ("Cohort B:", "Part 2 only:"): not the whole trial's. */
   cohort: boolean;
+  /**
+   * After a "one of the following must be true:" line at the same level (a flat list of
+   * alternatives, not nested under it): its rules still read, with a low confidence.
+   */
+  listed: boolean;
 }
 
 const BULLET = /^(\s*)(?:[-*+•]|\(?\d{1,2}\\?[.)]|\(?[a-h]\\?[.)]|\(?[ivx]{1,4}\\?[.)])?\s*(.*)$/;
@@ -158,6 +163,9 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
     const parents: { indent: number; alternatives: boolean; cohort: boolean }[] = [];
     // A flat list under a cohort heading at the same indent: the heading holds until the next one.
     let cohortHeading: { indent: number } | null = null;
+    // A flat list after "one of the following …:" at the same indent: where it ends is not
+    // written, so every later item of the section at that indent reads with a low confidence.
+    let alternativesHeading: { indent: number; fresh: boolean } | null = null;
     for (const raw of raws) {
       let body = raw.body.replace(CAPS_LEAD, '');
       let shown = raw.shown.replace(CAPS_LEAD, '');
@@ -187,6 +195,18 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       const cohort =
         parents.some((p) => p.cohort) ||
         (cohortHeading !== null && !(heading && COHORT_HEADING.test(body.trim())));
+      // Nested under the heading (the usual layout): the parents mark the alternatives instead.
+      if (
+        alternativesHeading &&
+        (raw.indent < alternativesHeading.indent ||
+          (alternativesHeading.fresh && raw.indent > alternativesHeading.indent))
+      ) {
+        alternativesHeading = null;
+      }
+      if (alternativesHeading) {
+        alternativesHeading.fresh = false;
+      }
+      const listed = alternativesHeading !== null && !alternative;
       if (body.trim()) {
         const parts = MAY_SPLIT.test(body) ? body.split(SENTENCE_END) : [body];
         const sentences: Sentence[] = [];
@@ -203,7 +223,16 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
           lower: sentences.map((s) => s.lower).join(' '),
           alternative,
           cohort,
+          listed,
         });
+      }
+      if (
+        section === 'inclusion' &&
+        heading &&
+        body.includes('following') &&
+        ALTERNATIVES.test(body)
+      ) {
+        alternativesHeading = { indent: raw.indent, fresh: true };
       }
       parents.push({
         indent: raw.indent,
@@ -214,6 +243,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
         section = 'exclusion';
         parents.length = 0;
         cohortHeading = null;
+        alternativesHeading = null;
       }
     }
   }

@@ -20,7 +20,7 @@ const PROHIBITION =
   /^[^;.]{0,60}?\b(?:(?:is|are|was|were) not (?:allowed|permitted|eligible)|not permitted|ineligible|(?:will be|are|is) excluded)\b/;
 /** "X is allowed": a permission, no rule. */
 const PERMISSION =
-  /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|may (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|not required|will be permitted)\b/;
+  /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|may (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|(?:does|do|did|will|shall) not (?:exclude|preclude|disqualify)|not required|will be permitted)\b/;
 /** What follows these is an exception: "other malignancy (except basal cell carcinoma …)". */
 const EXCEPTION =
   /\b(?:other than|except(?:ion)?(?: of| for)?|with the exception|excluding|apart from|aside from|besides)\b/g;
@@ -39,6 +39,15 @@ const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
 const CONDITIONAL_MUST =
   /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\bpatients with [^.;]{0,60}\b(?:must|should) (?:have )?(?:received|progressed)/;
 
+/**
+ * A negation over a coordinated noun phrase: "absence of local and distant metastases", "no
+ * nodal or distant metastasis" (the "and" would otherwise end the negated clause).
+ */
+const COORDINATED_NEGATION =
+  /\b(?:no|without|absence of|free of|lack of|no evidence of)\s+(?:(?:local|locoregional|regional|distant|nodal|visceral|extracranial|known|active|clinical|radiological|radiographic)\s+)+(?:and|or|nor)\s+$/;
+/** A parenthetical aside ("(as defined by IMWG criteria)"): read across for modifiers. */
+const ASIDE = /\([^()]*\)/g;
+
 /** A therapy named as a modifier: "relapse following ASCT", "lesion in the field of radiation". */
 const MODIFIER =
   /\b(?:relapse|progress\w*|recurrence|response|remission|toxicit\w*|complications?|gvhd|graft)\b[^;]{0,40}\b(?:after|following|from|of|post)\s+(?:\w+\s+){0,3}$|\b(?:field|area|site|portal|lesions?)\s+(?:\w+\s+){0,2}$|\banti-?angiogen\w*\s+$/;
@@ -48,6 +57,9 @@ const MODIFIER =
  */
 const TREATMENT_OBJECT =
   /\b(?:therapy|therapies|treatment|treated|chemotherapy|chemo|regimens?|radiotherapy|radiation|surgery|resection|inhibitors?|agents?|drugs?|immunotherapy|transplant\w*|lines?|tkis?)\b[^;:]{0,50}?\b(?:for|of|against|targeting|directed at|in the setting of)\s+(?:[\w-]+[\s,]+){0,4}$/;
+/** "prior surgery for esophageal cancer" matched as a whole: the cancer is the treatment's. */
+const TREATED_CANCER =
+  /\b(?:surgery|resection|therapy|treatment|chemotherapy|radiotherapy|radiation|irradiation)\s+(?:for|of)\b/;
 /** What may stand between the genes of one list: "EGFR, ALK and ROS1 negative". */
 const LIST_GLUE =
   /^(?:\s|,|-|\band\b|\bor\b|\bnor\b|\b(?:mutations?|mutated|alterations?|altered|rearrangements?|rearranged|fusions?|amplifications?|amplified|genes?|status|translocations?|driver|activating|sensitizing|oncogenic|expression)\b)*$/;
@@ -127,9 +139,13 @@ export function isConditional(lower: string): boolean {
 const COHORT_SENTENCE =
   /^(?:for |in )?(?:(?:patients|participants|subjects) (?:in|of|enrolled in) )?(?:the )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:arms?|cohorts?|parts?|groups?))\b[^:]{0,40}:|\b(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^.;:]{0,20}\bonly\b|\((?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^)]*\)|\b(?:for|in) (?:the )?(?:(?:expansion|escalation) )?(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b/;
 
+/** "(for phase II part)", "(phase 1 only)", "(dose expansion portion)": one part of the trial. */
+const PART_ONLY =
+  /\((?:for |in )?(?:the )?(?:phase (?:1|2|3|i|ii|iii)[ab]?|(?:dose[- ])?(?:expansion|escalation)|randomi[sz]ed|run-?in)(?: (?:part|portion|phase|cohort|stage|group))?(?: only)?\)|\b(?:for|in) the (?:phase (?:1|2|3|i|ii|iii)[ab]?|(?:dose[- ])?(?:expansion|escalation)|randomi[sz]ed) (?:part|portion|cohort) only\b/;
+
 /** A rule for one cohort, arm or part of the trial only. */
 export function isCohortSpecific(lower: string): boolean {
-  return COHORT_SENTENCE.test(lower);
+  return COHORT_SENTENCE.test(lower) || PART_ONLY.test(lower);
 }
 
 /** A sentence that applies under a condition: "If fertile, …", "For patients with …". */
@@ -225,9 +241,13 @@ export function findMentions(
       if (concept.mode === 'condition' && MEASURABILITY_CLAUSE.test(lower.slice(start, end + 60))) {
         continue;
       }
+      // "Prior chemotherapy for advanced adenocarcinoma", "no prior surgery for esophageal
+      // cancer": the disease named is what the treatment was for, not the patient's property or
+      // another cancer.
       if (
-        concept.mode === 'bool' &&
-        TREATMENT_OBJECT.test(lower.slice(Math.max(from, start - 90), start))
+        (concept.mode === 'bool' || concept.key === 'other_cancer') &&
+        (TREATMENT_OBJECT.test(lower.slice(Math.max(from, start - 90), start)) ||
+          (concept.key === 'other_cancer' && TREATED_CANCER.test(lower.slice(start, end))))
       ) {
         continue;
       }
@@ -235,7 +255,12 @@ export function findMentions(
         if (!PRIOR_CUE.test(prefix) && !POST_PRIOR.test(rest)) {
           continue;
         }
-        if (WASHOUT.test(segment(lower, from, end)) || MODIFIER.test(prefix)) {
+        if (
+          WASHOUT.test(segment(lower, from, end)) ||
+          MODIFIER.test(prefix) ||
+          // "Progressive disease or relapse (as defined by IMWG criteria) following ASCT".
+          MODIFIER.test(lower.slice(Math.max(0, start - 120), start).replace(ASIDE, ' '))
+        ) {
           continue;
         }
         if (ctx.section === 'inclusion' && NOT_HAD.test(lower.slice(from, to))) {
@@ -246,6 +271,7 @@ export function findMentions(
       const negated =
         immediateNon ||
         NEGATION.test(prefix) ||
+        COORDINATED_NEGATION.test(lower.slice(Math.max(0, start - 60), start)) ||
         POST_NEGATION.test(rest) ||
         (concept.negatedBy?.test(rest) ?? false);
       out.push({ concept, start, end, negated, prohibited: PROHIBITION.test(rest) });
@@ -331,6 +357,12 @@ function mergeGeneList(
   return out.filter((f) => !rest.has(f)).map((f) => (f === genes[0] ? head : f));
 }
 
+/**
+ * Extent alternatives further apart: "unresectable, locally advanced or metastatic", "stage
+ * IIIB NSCLC that is unresectable and not fit for chemoradiotherapy, or metastatic NSCLC".
+ */
+const OR_BETWEEN_EXTENT = /^[^;]{0,90}\bor\s+(?:[\w-]+\s+){0,2}$/;
+
 /** Turns mentions into findings by section; "X or Y" in inclusion becomes one anyOf rule. */
 export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]): Finding[] {
   const out: Finding[] = [];
@@ -380,7 +412,8 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       group &&
       c.group === group.group &&
       group.finding.kind === 'required' &&
-      OR_BETWEEN.test(lower.slice(group.end, m.start)) &&
+      (OR_BETWEEN.test(lower.slice(group.end, m.start)) ||
+        (c.group === 'extent' && OR_BETWEEN_EXTENT.test(lower.slice(group.end, m.start)))) &&
       group.finding.key !== c.key
     ) {
       const anyOf = group.finding.anyOf ?? [];

@@ -102,6 +102,9 @@ function extract(ctx: MatchContext): Finding[] {
 const METASTATIC_ALTERNATIVE =
   /\b(?:advanced|recurrent|relapsed|locoregional|localized|local|persistent)\s*,?\s*(?:or|and or)\s*$/;
 
+const UNRESECTABLE_ADVANCED =
+  /\b(?:unresectable|inoperable)\s*,?\s*(?:and\s+)?(?:locally\s+)?advanced\s*,?\s*(?:or|and or)\s*$/;
+
 export const stageConcepts: Concept[] = [
   {
     key: 'metastatic',
@@ -130,8 +133,13 @@ export const stageConcepts: Concept[] = [
       if (/^\s*(?:brain|cns|central nervous|liver|bone|spinal)\b/.test(after)) {
         return false;
       }
+      // "unresectable, locally advanced or metastatic": the advanced alternative is the
+      // unresectable one, so metastatic is the other alternative of one anyOf rule.
+      const afterUnresectable = UNRESECTABLE_ADVANCED.test(
+        lower.slice(Math.max(0, start - 60), start),
+      );
       return (
-        !METASTATIC_ALTERNATIVE.test(before) &&
+        (afterUnresectable || !METASTATIC_ALTERNATIVE.test(before)) &&
         !/^\s*,?\s*(?:or|and or)\s+(?:locally|advanced|recurrent)/.test(after)
       );
     },
