@@ -525,6 +525,17 @@ describe('extractRules', () => {
       ]);
     });
 
+    it('should read M0 of a TNM stage in inclusion as metastatic disease excluded', () => {
+      expect(
+        compact(rules('* Clinicoradiological stage T1-T4N0M0 using PSMA-PETCT and MRI')),
+      ).toEqual(['metastatic excluded inclusion']);
+      expect(compact(rules('* Clinical stage T1-T4, N0-N2, M0 at diagnosis'))).toEqual([
+        'metastatic excluded inclusion',
+      ]);
+      expect(compact(rules('* Any T, any N, M0 or M1 disease'))).toEqual([]);
+      expect(compact(rules('* M0 protein above 10 g/L'))).toEqual([]);
+    });
+
     it('should read a list of genes in one inclusion sentence as alternatives', () => {
       expect(
         compact(
