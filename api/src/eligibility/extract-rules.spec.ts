@@ -243,6 +243,14 @@ describe('extractRules', () => {
       ).toEqual(['ecog range inclusion ..1 high plain']);
     });
 
+    it('should read items chained by a trailing "or" as alternatives with a low confidence', () => {
+      expect(
+        read(
+          '* Hereditary pancreatitis or\n* Germline mutation carrier (BRCA2, PALB2) or\n* Strong family history\n* ECOG 0-1',
+        ),
+      ).toEqual(['brca2 required inclusion low list', 'ecog range inclusion ..1 high plain']);
+    });
+
     it('should read a rule for one phase or part of the trial with a low confidence', () => {
       expect(read('* No prior chemotherapy (for phase II part)')).toEqual([
         'chemotherapy excluded inclusion low cohort',
@@ -326,6 +334,21 @@ describe('extractRules', () => {
         'adenocarcinoma required inclusion',
         'unresectable required inclusion anyOf:metastatic',
       ]);
+    });
+
+    it('should read an enumeration of biomarkers in inclusion as one anyOf rule', () => {
+      const any = (inclusion: string): string[] =>
+        rules(inclusion)
+          .filter((r) => r.source === 'text')
+          .map((r) => `${r.key} ${r.kind} anyOf:${(r.anyOf ?? []).join(',')} ${r.confidence}`);
+      expect(any('* EGFR, ALK or ROS1 alteration')).toEqual(['egfr required anyOf:alk,ros1 high']);
+      expect(any('* Any of (BRCA1, BRCA2, PALB2, ATM) mutations')).toEqual([
+        'brca1 required anyOf:brca2,palb2,atm high',
+      ]);
+      // Commas only: a choice most likely, but not said: not confident.
+      expect(any('* Known mutation of BRCA2, BRCA1, p16, PALB2 with an affected relative')).toEqual(
+        ['brca2 required anyOf:brca1,palb2 low'],
+      );
     });
 
     it('should make a rule confident when one of its mentions is plain', () => {

@@ -166,6 +166,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
     // A flat list after "one of the following …:" at the same indent: where it ends is not
     // written, so every later item of the section at that indent reads with a low confidence.
     let alternativesHeading: { indent: number; fresh: boolean } | null = null;
+    let previousEndsWithOr = false;
     for (const raw of raws) {
       let body = raw.body.replace(CAPS_LEAD, '');
       let shown = raw.shown.replace(CAPS_LEAD, '');
@@ -206,7 +207,12 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       if (alternativesHeading) {
         alternativesHeading.fresh = false;
       }
-      const listed = alternativesHeading !== null && !alternative;
+      // "Hereditary pancreatitis or" / "Peutz-Jeghers syndrome or": items chained by a trailing
+      // "or" are alternatives of one another.
+      const endsWithOr = /\bor\s*$/i.test(body);
+      const listed =
+        (alternativesHeading !== null || endsWithOr || previousEndsWithOr) && !alternative;
+      previousEndsWithOr = endsWithOr;
       if (body.trim()) {
         const parts = MAY_SPLIT.test(body) ? body.split(SENTENCE_END) : [body];
         const sentences: Sentence[] = [];

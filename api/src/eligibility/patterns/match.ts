@@ -308,14 +308,24 @@ function negateLists(lower: string, mentions: ConceptMatch[]): void {
 }
 
 const OR_BETWEEN = /^\s*,?\s*(?:or|and or)\s*(?:\w+\s+)?$/;
+/** Between two biomarkers of one enumeration: a comma, or "or". */
+const BIOMARKER_LIST = /^\s*(?:,\s*(?:[\w/-]{1,12}\s*,\s*){0,3}(?:or\s+)?|(?:,\s*)?or\s+)$/;
+/** The enumeration says it is a choice. */
+const LIST_WORD = /\bor\b|\b(?:any|one|either) of\b/;
+/**
+ * Extent alternatives further apart: "unresectable, locally advanced or metastatic", "stage
+ * IIIB NSCLC that is unresectable and not fit for chemoradiotherapy, or metastatic NSCLC".
+ */
+const OR_BETWEEN_EXTENT = /^[^;]{0,90}\bor\s+(?:[\w-]+\s+){0,2}$/;
+
 /** "and" as a conjunction (not "and/or"): a list with it may demand every member. */
 const AND_WORD = /\band\b(?!\s*\/\s*or)/;
 
 /**
- * A list of genes in one inclusion sentence ("germline mutation carrier (BRCA2, PALB2, BRCA1,
- * ATM …)", "any of (BRCA1, BRCA2, PALB2, ATM) mutations") names alternatives: one requirement met
- * by any of them, not one requirement per gene (a patient negative for one would be excluded).
- * Only when no "and" joins the list; the first required biomarker takes the others as anyOf.
+ * What the enumeration grouping above leaves apart: a list of genes in one inclusion sentence
+ * interrupted by other names ("germline mutation carrier (BRCA2, FAMMM (CDKN2A/p16), PALB2,
+ * BRCA1, ATM …)") still names alternatives: one requirement met by any of them, not one per gene
+ * (a patient negative for one would be excluded). Only when no "and" joins the list.
  */
 function mergeGeneList(
   ctx: MatchContext,
@@ -357,18 +367,12 @@ function mergeGeneList(
   return out.filter((f) => !rest.has(f)).map((f) => (f === genes[0] ? head : f));
 }
 
-/**
- * Extent alternatives further apart: "unresectable, locally advanced or metastatic", "stage
- * IIIB NSCLC that is unresectable and not fit for chemoradiotherapy, or metastatic NSCLC".
- */
-const OR_BETWEEN_EXTENT = /^[^;]{0,90}\bor\s+(?:[\w-]+\s+){0,2}$/;
-
 /** Turns mentions into findings by section; "X or Y" in inclusion becomes one anyOf rule. */
 export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]): Finding[] {
   const out: Finding[] = [];
   const spans = new Map<Finding, { start: number; end: number }>();
   const { lower } = ctx.sentence;
-  let group: { finding: Finding; end: number; group: string } | null = null;
+  let group: { finding: Finding; start: number; end: number; group: string } | null = null;
   // One sentence naming a concept both plainly and negated ("leptomeningeal metastasis … but no
   // brain parenchymal metastasis") carves an exception out of it: not read with confidence.
   const polarity = new Map<string, Set<boolean>>();
@@ -407,6 +411,31 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       finding.confidence = 'low';
       finding.reading = 'exception';
     }
+    // "EGFR, ALK or ROS1", "mutation of BRCA2, BRCA1, PALB2": an enumeration of biomarkers
+    // in inclusion is one anyOf rule; with commas only (no "or", "any of") it reads low.
+    if (
+      kind === 'required' &&
+      group &&
+      group.finding.kind === 'required' &&
+      group.finding.key !== c.key &&
+      CRITERIA[c.key].family === 'biomarker' &&
+      CRITERIA[group.finding.key].family === 'biomarker' &&
+      BIOMARKER_LIST.test(lower.slice(group.end, m.start))
+    ) {
+      const anyOf = group.finding.anyOf ?? [];
+      if (!anyOf.includes(c.key)) {
+        group.finding.anyOf = [...anyOf, c.key];
+      }
+      if (!LIST_WORD.test(lower.slice(Math.max(0, group.start - 12), m.end))) {
+        group.finding.confidence = 'low';
+        group.finding.reading = 'list';
+      } else if (group.finding.reading === 'list') {
+        delete group.finding.confidence;
+        delete group.finding.reading;
+      }
+      group.end = m.end;
+      continue;
+    }
     if (
       kind === 'required' &&
       group &&
@@ -425,7 +454,7 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     }
     out.push(finding);
     spans.set(finding, { start: m.start, end: m.end });
-    group = c.group ? { finding, end: m.end, group: c.group } : null;
+    group = c.group ? { finding, start: m.start, end: m.end, group: c.group } : null;
   }
   return mergeGeneList(ctx, out, spans);
 }
