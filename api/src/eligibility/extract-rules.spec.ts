@@ -462,6 +462,19 @@ describe('extractRules', () => {
       ]);
     });
 
+    it('should qualify limited or oligometastatic disease', () => {
+      expect(
+        compact(
+          rules(
+            '* Biopsy-proven adenocarcinoma T1-4a or N0-2, plus Limited metastatic disease (metastases in 1 to 2 organs)',
+          ),
+        ),
+      ).toEqual(['adenocarcinoma required inclusion', 'metastatic required inclusion q']);
+      expect(compact(rules('', '* Metastatic disease, except oligometastatic disease'))).toEqual([
+        'metastatic excluded exclusion q',
+      ]);
+    });
+
     it('should qualify a cardiac exclusion by NYHA class', () => {
       expect(compact(rules('', '* Congestive heart failure NYHA class III or IV'))).toEqual([
         'cardiac_disorders excluded exclusion q',

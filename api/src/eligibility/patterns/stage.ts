@@ -112,6 +112,9 @@ export const stageConcepts: Concept[] = [
     re: /\b(?:metastatic|distant metastas[ie]s)\b|\bmetastatic disease\b/g,
     mode: 'bool',
     group: 'extent',
+    // "limited / oligometastatic disease (1 to 2 organs)": a number of metastases the
+    // questionnaire does not ask, so the rule never excludes.
+    qualifier: /\b(?:limited|oligo-?)\s*metasta\w*|\boligometasta\w*/,
     accept: (ctx, start, end) => {
       const { lower } = ctx.sentence;
       const before = lower.slice(Math.max(0, start - 40), start);
