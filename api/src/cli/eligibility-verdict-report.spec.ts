@@ -14,17 +14,18 @@ import {
  * conditions, 300 judged pairs) and the shipped CT.gov records (data/ctgov, data/ctgov-extra).
  *
  * The issue's targets on the held-out part are at most 1% wrong exclusions, precision of
- * exclusions >= 0.97 and recall >= 0.75. Measured 2026-11-23 (after the gene-list and TNM M0
- * fixes found on development vignettes V50 and V55, and the labels branch's development fixes),
+ * exclusions >= 0.97 and recall >= 0.75. Measured 2026-11-23 (after the gene-list, TNM M0 and
+ * limited-metastatic fixes found on development vignettes V50, V55 and V25, and the labels
+ * branch's development fixes),
  * held-out (44 vignettes, 220 pairs): 17 wrong exclusions (7.7%), precision 86.4% (108/125),
- * recall 81.2% (108/133); all (60 vignettes, 300 pairs): 18 wrong exclusions (6.0%), precision
- * 89.3% (150/168), recall 80.6% (150/186). Wrong exclusions and precision miss the targets: those floors are set at the
+ * recall 81.2% (108/133); all (60 vignettes, 300 pairs): 17 wrong exclusions (5.7%), precision
+ * 89.8% (150/167), recall 80.6% (150/186). Wrong exclusions and precision miss the targets: those floors are set at the
  * measured values so that nothing gets worse, and are to be raised toward the targets (0.01,
  * 0.97) as the engine improves, never by tuning on the held-out vignettes or by relabelling.
  * Recall meets its target on the held-out part and keeps it.
  */
 const HELDOUT = { maxWrongExclusionRate: 17 / 220, precision: 0.86, recall: 0.75 };
-const ALL = { maxWrongExclusionRate: 18 / 300, precision: 0.89, recall: 0.8 };
+const ALL = { maxWrongExclusionRate: 17 / 300, precision: 0.89, recall: 0.8 };
 
 const rule = (
   r: Partial<EligibilityRule> & Pick<EligibilityRule, 'key' | 'kind'>,
