@@ -83,6 +83,73 @@ describe('extractRules', () => {
         .sort();
     }
 
+    describe('structures the rules cannot represent (issue 14, round 2)', () => {
+      /** The text rules that may exclude: confident ones. */
+      const confident = (inclusion: string, exclusion = ''): string[] =>
+        read(inclusion, exclusion).filter((r) => r.includes(' high '));
+
+      it('should not require one histology of an "or" list of histologies', () => {
+        expect(
+          confident('* Primary squamous cell carcinoma or adenocarcinoma of the esophagus'),
+        ).toEqual([]);
+      });
+
+      it('should not require a gene named in a wild-type list', () => {
+        const out = confident(
+          '* Be diagnosed to have Kirsten rat sarcoma viral oncogene (KRAS), neuroblastoma RAS viral oncogene homolog (NRAS), and v-raf murine sarcoma viral oncogene homolog B (BRAF) wild-type (WT) tumor as determined by local testing',
+        );
+        expect(out.filter((r) => r.includes(' required '))).toEqual([]);
+      });
+
+      it("should not read the setting of a prior treatment as the patient's extent", () => {
+        expect(
+          confident(
+            '* ECOG 0-1',
+            '* Prior systemic therapy (e.g., chemotherapy) for locally advanced unresectable or metastatic breast cancer',
+          ),
+        ).toEqual([
+          'chemotherapy excluded exclusion high plain',
+          'ecog range inclusion ..1 high plain',
+        ]);
+      });
+
+      it('should not read a reaction to a therapy as a prior-therapy limit', () => {
+        expect(
+          confident(
+            '',
+            '* Previous severe toxicity or allergic reactions to systemic chemotherapy agents',
+          ),
+        ).toEqual([]);
+      });
+
+      it('should not read the extent at diagnosis as the extent now', () => {
+        expect(confident('', '* Metastatic disease at diagnosis')).toEqual([]);
+      });
+
+      it('should not let a sentence naming cohorts exclude the whole trial', () => {
+        expect(
+          confident(
+            '* Cancer that falls into one of three cohorts: (1) melanoma refractory to anti-PD-1 therapy; (2) renal cell carcinoma after prior chemotherapy',
+          ),
+        ).toEqual([]);
+      });
+
+      it('should read two different inclusion ranges of one key as alternatives', () => {
+        const out = read(
+          '* Locally advanced cervical cancer (Stage IIIB-IVA) unsuitable for chemoradiation\n' +
+            '* Patients with stage IVB with local disease but systemic chemotherapy is not possible',
+        ).filter((r) => r.startsWith('tumor_stage'));
+        expect(out.length).toBeGreaterThan(1);
+        expect(out.every((r) => r.endsWith('low list'))).toBe(true);
+      });
+
+      it('should keep one plain histology and one plain stage range confident', () => {
+        expect(
+          confident('* Histologically confirmed adenocarcinoma\n* Stage IV disease'),
+        ).not.toEqual([]);
+      });
+    });
+
     it('should read a plain statement with a high confidence', () => {
       expect(read('* ECOG performance status 0-1', '* Pregnant or breastfeeding')).toEqual([
         'ecog range inclusion ..1 high plain',
