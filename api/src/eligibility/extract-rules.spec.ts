@@ -418,6 +418,99 @@ describe('extractRules', () => {
       );
     });
 
+    it('should require no measurable disease from "measurable or non-measurable", nor from one at diagnosis', () => {
+      expect(
+        read(
+          '* Measurable disease as defined per RECIST v.1.1 or non-measurable (including bone-only) disease\n' +
+            '* Myeloma with measurable disease at diagnosis',
+        ),
+      ).toEqual([]);
+    });
+
+    it('should read the setting of a prior treatment across an aside as its object', () => {
+      expect(
+        read(
+          '',
+          '* Prior systemic therapy (e.g., prior chemotherapy, immunotherapy) for locally advanced unresectable or metastatic breast cancer',
+        ),
+      ).toEqual([
+        'checkpoint_therapy excluded exclusion low qualified',
+        'chemotherapy excluded exclusion low qualified',
+      ]);
+    });
+
+    it('should read a drug class as its specific key only, and therapies joined by "or" as one anyOf', () => {
+      expect(compact(rules('* Treated with first line immunotherapy or BRAF inhibitors.'))).toEqual(
+        ['checkpoint_therapy required inclusion anyOf:braf_therapy'],
+      );
+    });
+
+    it('should not read a treatment the lesions could receive as a prior one', () => {
+      expect(
+        read('* All sites of progression can be safely treated with SBRT or radiotherapy'),
+      ).toEqual([]);
+    });
+
+    it('should read a wash-out after "etc." and a therapy aimed at a named target or site as such', () => {
+      expect(
+        read(
+          '',
+          '* Treatment with immune checkpoint inhibitor, etc. within 28 days before enrollment',
+        ),
+      ).toEqual([]);
+      expect(
+        read(
+          '',
+          '* Prior treatment with BCMA targeted therapy\n* Prior radiotherapy near the oligoprogressive lesion',
+        ),
+      ).toEqual([
+        'radiation_therapy excluded exclusion low qualified',
+        'targeted_therapy excluded exclusion low qualified',
+      ]);
+    });
+
+    it('should qualify leptomeningeal disease as a kind of CNS metastases', () => {
+      expect(read('', '* Leptomeningeal disease.')).toEqual([
+        'brain_metastases excluded exclusion low qualified',
+      ]);
+    });
+
+    it('should read the items after "including:" as examples, with a low confidence', () => {
+      expect(
+        read(
+          'Relapsed or refractory AML, including:\n\n* Relapse after allogeneic transplantation\n* At least 1 prior line of therapy which includes chemotherapy or targeted therapy',
+        ),
+      ).toEqual([
+        'chemotherapy required inclusion low list',
+        'relapsed required inclusion high plain',
+        'relapsed required inclusion low list',
+        'targeted_therapy required inclusion low list',
+      ]);
+    });
+
+    it('should split inline "(n)" numbering and read "A, B, or C" histologies as one anyOf', () => {
+      expect(
+        compact(
+          rules(
+            '(1) Women aged 20 to 70 (2) Patients newly diagnosed with squamous cell carcinoma (SCC), adenocarcinoma, or adenosquamous carcinoma (3) ECOG 0-1',
+          ),
+        ),
+      ).toEqual([
+        'ecog range inclusion ..1',
+        'newly_diagnosed required inclusion',
+        'squamous required inclusion anyOf:adenocarcinoma,adenosquamous',
+      ]);
+      // An open list ("… or other cutaneous malignancy") is not confident.
+      expect(
+        read('* Cutaneous melanoma, Merkel cell carcinoma, or other cutaneous malignancy'),
+      ).toEqual(['cutaneous_melanoma required inclusion low list']);
+    });
+
+    it('should not read eGFR as the EGFR gene', () => {
+      expect(read('* Preserved renal function (eGFR >= 60 mL/min/1.73 m2)')).toEqual([]);
+      expect(read('* EGFR(-) NSCLC')).toContain('egfr excluded inclusion high plain');
+    });
+
     it('should make a rule confident when one of its mentions is plain', () => {
       expect(
         read(

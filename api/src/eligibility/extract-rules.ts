@@ -304,7 +304,9 @@ export function dedupeRules(rules: EligibilityRule[]): EligibilityRule[] {
           o.key === r.key &&
           o.kind === r.kind &&
           o.section === r.section &&
-          !o.anyOf?.length,
+          !o.anyOf?.length &&
+          // A low plain mention (an example, an alternative) does not replace a confident group.
+          (o.confidence !== 'low' || r.confidence === 'low'),
       ),
   );
 }

@@ -31,7 +31,7 @@ const POST_PRIOR =
   /^[\s-]*(?:na[iï]ve|resistan(?:t|ce)|pre-?treated|treated|failure|exposed|refractory)\b/;
 /** Wash-outs and concurrent treatment are not "had it" / "never had it". */
 const WASHOUT =
-  /\bwithin (?:the )?(?:last |past |previous )?(?:\d+|one|two|three|four|six)\s*(?:days?|weeks?|wks?|months?|half-?lives)|(?:<=?|less than)\s*\d+\s*(?:days?|weeks?|months?)|\b(?:at least|>=?|minimum of)\s*(?:one|two|three|four|six)\s*(?:days?|weeks?|months?)|\brecover(?:y|ed)? from\b|\bnot (?:fully )?recovered\b|\b\d+\s*(?:days?|weeks?)\s*(?:before|prior|of|from|since)|\b(?:at least|>=?|minimum of)\s*\d+\s*(?:days?|weeks?|months?)\s*(?:since|after|from|must|between|have|has|before|prior)|\b(?:since|from) (?:the )?(?:last|completion|end)|\belapsed\b|wash-?out|\bhalf-?lives\b|\bconcurrent|\bconcomitant|\bcurrently (?:receiving|taking|on|treated)|\bplanned\b|\bduring (?:the )?study|\bwhile (?:on|receiving|participating)|\bto be treated\b|\bscheduled\b|\bwill receive\b|\bmay not be initiated/;
+  /\bwithin (?:the )?(?:last |past |previous )?(?:\d+|one|two|three|four|six)\s*(?:days?|weeks?|wks?|months?|half-?lives)|(?:<=?|less than)\s*\d+\s*(?:days?|weeks?|months?)|\b(?:at least|>=?|minimum of)\s*(?:one|two|three|four|six)\s*(?:days?|weeks?|months?)|\brecover(?:y|ed)? from\b|\bnot (?:fully )?recovered\b|\b\d+\s*(?:days?|weeks?)\s*(?:before|prior|of|from|since)|\b(?:at least|>=?|minimum of)\s*\d+\s*(?:days?|weeks?|months?)\s*(?:since|after|from|must|between|have|has|before|prior)|\b(?:since|from) (?:the )?(?:last|completion|end)|\belapsed\b|wash-?out|\bhalf-?lives\b|\bconcurrent|\bconcomitant|\bcurrently (?:receiving|taking|on|treated)|\bplanned\b|\bduring (?:the )?study|\bwhile (?:on|receiving|participating)|\bto be treated\b|\bscheduled\b|\bwill receive\b|\bmay not be initiated|\b(?:can|could|may) (?:\w+ )?be (?:safely )?treated\b|\bamenable to\b|\b(?:candidates?|suitable|eligible|fit) for\b/;
 /** "If fertile, …", "ER+ patients must …": a conditional rule is not a rule for everyone. */
 const CONDITIONAL_START =
   /^(?:if|in case|for (?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:/;
@@ -77,7 +77,11 @@ const NOT_HAD =
 
 /** The text a wash-out may sit in: the clause start up to the next ';' or sentence end. */
 function segment(lower: string, from: number, end: number): string {
-  const stop = lower.slice(end).search(/;|\.\s/);
+  // "etc.", "e.g.", "i.e." do not end the sentence ("inhibitor, etc. within 28 days").
+  const stop = lower
+    .slice(end)
+    .replace(/\b(?:etc|e\.g|i\.e|vs|approx)\./g, (abbr) => abbr.replace(/\./g, ','))
+    .search(/;|\.\s/);
   return lower.slice(from, stop < 0 ? lower.length : end + stop);
 }
 
@@ -247,6 +251,8 @@ export function findMentions(
       if (
         (concept.mode === 'bool' || concept.key === 'other_cancer') &&
         (TREATMENT_OBJECT.test(lower.slice(Math.max(from, start - 90), start)) ||
+          // Across an aside: "prior systemic therapy (e.g., chemotherapy) for locally advanced …".
+          TREATMENT_OBJECT.test(lower.slice(Math.max(0, start - 150), start).replace(ASIDE, ' ')) ||
           (concept.key === 'other_cancer' && TREATED_CANCER.test(lower.slice(start, end))))
       ) {
         continue;
@@ -279,7 +285,20 @@ export function findMentions(
   }
   out.sort((a, b) => a.start - b.start);
   negateLists(lower, out);
-  return out;
+  // One drug class matched by a specific and a broad key ("BRAF inhibitors": braf_therapy and
+  // targeted_therapy) reads as the specific one only.
+  return out.filter(
+    (m) =>
+      !BROAD_THERAPY.has(m.concept.key) ||
+      !out.some(
+        (o) =>
+          o !== m &&
+          !BROAD_THERAPY.has(o.concept.key) &&
+          CRITERIA[o.concept.key].family === 'prior_therapy' &&
+          o.start < m.end &&
+          m.start < o.end,
+      ),
+  );
 }
 
 /**
@@ -309,7 +328,10 @@ function negateLists(lower: string, mentions: ConceptMatch[]): void {
 
 const OR_BETWEEN = /^\s*,?\s*(?:or|and or)\s*(?:\w+\s+)?$/;
 /** Between two biomarkers of one enumeration: a comma, or "or". */
-const BIOMARKER_LIST = /^\s*(?:,\s*(?:[\w/-]{1,12}\s*,\s*){0,3}(?:or\s+)?|(?:,\s*)?or\s+)$/;
+const BIOMARKER_LIST =
+  /^\s*(?:(?:cell\s+)?(?:carcinoma|cancer)s?\s*)?(?:,\s*(?:[\w/-]{1,12}(?:\s+[\w/-]{1,12}){0,2}\s*,\s*){0,3}(?:or\s+)?|(?:,\s*)?or\s+)$/;
+/** "…, or other …": the list is open. */
+const OPEN_LIST = /^[^.;]*?,?\s*or (?:any )?other\b/;
 /** The enumeration says it is a choice. */
 const LIST_WORD = /\bor\b|\b(?:any|one|either) of\b/;
 /**
@@ -366,6 +388,7 @@ function mergeGeneList(
   const rest = new Set<Finding>(genes.slice(1));
   return out.filter((f) => !rest.has(f)).map((f) => (f === genes[0] ? head : f));
 }
+const BROAD_THERAPY = new Set<string>(['targeted_therapy', 'chemotherapy']);
 
 /** Turns mentions into findings by section; "X or Y" in inclusion becomes one anyOf rule. */
 export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]): Finding[] {
@@ -404,6 +427,15 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       continue;
     }
     const finding: Finding = { key: c.key, kind };
+    // "cutaneous melanoma, squamous cell carcinoma, or other cutaneous malignancy": an open list.
+    if (
+      kind === 'required' &&
+      CRITERIA[c.key].family === 'subtype' &&
+      OPEN_LIST.test(lower.slice(m.end, m.end + 120))
+    ) {
+      finding.confidence = 'low';
+      finding.reading = 'list';
+    }
     if (qualified) {
       finding.qualified = true;
     }
@@ -418,8 +450,9 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       group &&
       group.finding.kind === 'required' &&
       group.finding.key !== c.key &&
-      CRITERIA[c.key].family === 'biomarker' &&
-      CRITERIA[group.finding.key].family === 'biomarker' &&
+      ((CRITERIA[c.key].family === 'biomarker' &&
+        CRITERIA[group.finding.key].family === 'biomarker') ||
+        (c.group === group.group && c.group !== 'extent')) &&
       BIOMARKER_LIST.test(lower.slice(group.end, m.start))
     ) {
       const anyOf = group.finding.anyOf ?? [];

@@ -170,8 +170,15 @@ export const stageConcepts: Concept[] = [
     mode: 'bool',
     negatedExclusionRequired: true,
     accept: (ctx, start, end) => {
-      const around = ctx.sentence.lower.slice(Math.max(0, start - 20), end + 30);
-      return !/\bevaluable\b|\bassessable\b/.test(around);
+      const around = ctx.sentence.lower.slice(Math.max(0, start - 20), end + 60);
+      // "measurable or non-measurable (bone-only) disease" requires nothing; "measurable
+      // disease at diagnosis" is history.
+      return (
+        !/\bevaluable\b|\bassessable\b|\bnon-?\s?measurable\b/.test(around) &&
+        !/^\s*(?:\w+\s+)?at (?:the time of )?(?:initial )?diagnosis\b/.test(
+          ctx.sentence.lower.slice(end, end + 40),
+        )
+      );
     },
   },
 ];
