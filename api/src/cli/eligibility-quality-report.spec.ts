@@ -18,12 +18,15 @@ import {
  * non-lung condition), 352 labelled rules. The patterns are fixed against these trials only, so
  * these are development figures (inflated). Measured 2026-11-23 after the issue-14 fixes:
  * overall precision 95.9% (301/314), recall 85.5% (301/352); rules that may exclude: precision
- * 97.9% (188/192), recall 78.0% (188/241).
+ * 97.9% (188/192), recall 78.0% (188/241). After the vignettes branch's round-2 fixes (sentence
+ * structures the rules cannot represent are not confident) the rules that may exclude measure
+ * precision 98.3% (178/181), recall 73.9% (178/241): the recall floor is lowered to that
+ * measured value (0.73, was 0.77), the price of excluding only on confident rules.
  */
 const OVERALL_PRECISION_FLOOR = 0.95;
 const OVERALL_RECALL_FLOOR = 0.85;
 const EXCLUSION_PRECISION_FLOOR = 0.97;
-const EXCLUSION_RECALL_FLOOR = 0.77;
+const EXCLUSION_RECALL_FLOOR = 0.73;
 const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.95,
   comorbidity: 0.95,

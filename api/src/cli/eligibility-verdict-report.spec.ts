@@ -10,22 +10,22 @@ import {
 } from './eligibility-verdict-report';
 
 /**
- * Verdict floors over test/fixtures/eligibility-vignettes.json (60 vignettes over the 17
- * conditions, 300 judged pairs) and the shipped CT.gov records (data/ctgov, data/ctgov-extra).
+ * Verdict floors over test/fixtures/eligibility-vignettes.json (78 vignettes over the 17
+ * conditions, 390 judged pairs) and the shipped CT.gov records (data/ctgov, data/ctgov-extra).
  *
  * The issue's targets on the held-out part are at most 1% wrong exclusions, precision of
- * exclusions >= 0.97 and recall >= 0.75. Measured 2026-11-23 (after the gene-list, TNM M0 and
- * limited-metastatic fixes found on development vignettes V50, V55 and V25, and the labels
- * branch's development fixes),
- * held-out (44 vignettes, 220 pairs): 17 wrong exclusions (7.7%), precision 86.4% (108/125),
- * recall 81.2% (108/133); all (60 vignettes, 300 pairs): 17 wrong exclusions (5.7%), precision
- * 89.8% (150/167), recall 80.6% (150/186). Wrong exclusions and precision miss the targets: those floors are set at the
- * measured values so that nothing gets worse, and are to be raised toward the targets (0.01,
- * 0.97) as the engine improves, never by tuning on the held-out vignettes or by relabelling.
- * Recall meets its target on the held-out part and keeps it.
+ * exclusions >= 0.97 and recall >= 0.75. V01-V60 drove the round-2 engine fixes and are all
+ * development now; the held-out part is V61-V78 (18 vignettes over 9 conditions, 90 pairs),
+ * judged and committed before the engine was run on them, the engine unchanged since.
+ * Measured 2026-11-23 (after merging labels' fixes): held-out 9 wrong exclusions (10.0%),
+ * precision 73.5% (25/34), recall 67.6% (25/37); all (78 vignettes, 390 pairs): 15 wrong
+ * exclusions (3.8%), precision 91.5%, recall 72.6%. None of the three held-out targets is met:
+ * every floor is the measured value so that nothing gets worse, to be raised toward the targets
+ * (0.01, 0.97, 0.75) as the engine improves, never by tuning on the held-out vignettes or by
+ * relabelling them.
  */
-const HELDOUT = { maxWrongExclusionRate: 17 / 220, precision: 0.86, recall: 0.75 };
-const ALL = { maxWrongExclusionRate: 17 / 300, precision: 0.89, recall: 0.8 };
+const HELDOUT = { maxWrongExclusionRate: 9 / 90, precision: 0.73, recall: 0.67 };
+const ALL = { maxWrongExclusionRate: 15 / 390, precision: 0.91, recall: 0.72 };
 
 const rule = (
   r: Partial<EligibilityRule> & Pick<EligibilityRule, 'key' | 'kind'>,
@@ -104,18 +104,21 @@ describe(compareVerdicts.name, () => {
 describe('verdicts on the judged vignettes', () => {
   it('should judge at least 60 vignettes over all 17 conditions against at least 5 trials each', () => {
     const vignettes = parseVignettes(readFileSync(DEFAULT_VIGNETTES_FILE(), 'utf8'));
-    expect(vignettes.length).toBeGreaterThanOrEqual(60);
+    expect(vignettes.length).toBeGreaterThanOrEqual(78);
     expect(new Set(vignettes.map((v) => v.answers.type_of_disease))).toEqual(
       new Set(CONDITION_KEYS),
     );
     expect(vignettes.filter((v) => v.trials.length < 5).map((v) => v.id)).toEqual([]);
-    expect(vignettes.filter((v) => v.split === 'heldout').length).toBeGreaterThanOrEqual(40);
+    // The fresh held-out set (V61+): every held-out vignette comes after the development ones.
+    const heldout = vignettes.filter((v) => v.split === 'heldout');
+    expect(heldout.length).toBeGreaterThanOrEqual(18);
+    expect(heldout.filter((v) => Number(v.id.slice(1)) <= 60).map((v) => v.id)).toEqual([]);
     expect(new Set(vignettes.map((v) => v.id)).size).toBe(vignettes.length);
   });
 
   it('should keep wrong exclusions, precision and recall on the held-out part at their floors', () => {
     const report = measureVerdicts('heldout');
-    expect(report.pairs).toBeGreaterThanOrEqual(200);
+    expect(report.pairs).toBeGreaterThanOrEqual(90);
     expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
       HELDOUT.maxWrongExclusionRate,
     );
