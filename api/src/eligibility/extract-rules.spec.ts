@@ -555,6 +555,19 @@ describe('extractRules', () => {
       ]);
     });
 
+    it('should qualify limited or oligometastatic disease', () => {
+      expect(
+        compact(
+          rules(
+            '* Biopsy-proven adenocarcinoma T1-4a or N0-2, plus Limited metastatic disease (metastases in 1 to 2 organs)',
+          ),
+        ),
+      ).toEqual(['adenocarcinoma required inclusion', 'metastatic required inclusion q']);
+      expect(compact(rules('', '* Metastatic disease, except oligometastatic disease'))).toEqual([
+        'metastatic excluded exclusion q',
+      ]);
+    });
+
     it('should qualify a cardiac exclusion by NYHA class', () => {
       expect(compact(rules('', '* Congestive heart failure NYHA class III or IV'))).toEqual([
         'cardiac_disorders excluded exclusion q',
@@ -638,6 +651,43 @@ describe('extractRules', () => {
       ]);
       expect(compact(rules('* Germline BRCA1/2 mutation'))).toEqual([
         'brca1 required inclusion anyOf:brca2',
+      ]);
+    });
+
+    it('should read M0 of a TNM stage in inclusion as metastatic disease excluded', () => {
+      expect(
+        compact(rules('* Clinicoradiological stage T1-T4N0M0 using PSMA-PETCT and MRI')),
+      ).toEqual(['metastatic excluded inclusion']);
+      expect(compact(rules('* Clinical stage T1-T4, N0-N2, M0 at diagnosis'))).toEqual([
+        'metastatic excluded inclusion',
+      ]);
+      expect(compact(rules('* Any T, any N, M0 or M1 disease'))).toEqual([]);
+      expect(compact(rules('* M0 protein above 10 g/L'))).toEqual([]);
+    });
+
+    it('should read a list of genes in one inclusion sentence as alternatives', () => {
+      expect(
+        compact(
+          rules(
+            '* Confirmed germline mutation carrier (BRCA2, FAMMM (CDKN2A/p16), PALB2, BRCA1, ATM, HNPCC) or',
+            '',
+            { conditions: ['pancreatic_cancer'] },
+          ),
+        ),
+      ).toEqual(['brca2 required inclusion anyOf:palb2,brca1,atm']);
+      expect(
+        compact(
+          rules('* Any of (BRCA1, BRCA2, PALB2, ATM) mutations + 1 family member with cancer', '', {
+            conditions: ['pancreatic_cancer'],
+          }),
+        ),
+      ).toEqual(['brca1 required inclusion anyOf:brca2,palb2,atm']);
+    });
+
+    it('should keep genes joined by "and" as separate requirements', () => {
+      expect(compact(rules('* HER2-positive and PIK3CA-mutated tumour'))).toEqual([
+        'her2 required inclusion',
+        'pik3ca required inclusion',
       ]);
     });
 

@@ -342,9 +342,59 @@ const OR_BETWEEN_EXTENT = /^[^;]{0,90}\bor\s+(?:[\w-]+\s+){0,2}$/;
 
 const BROAD_THERAPY = new Set<string>(['targeted_therapy', 'chemotherapy']);
 
+/** "and" as a conjunction (not "and/or"): a list with it may demand every member. */
+const AND_WORD = /\band\b(?!\s*\/\s*or)/;
+
+/**
+ * What the enumeration grouping above leaves apart: a list of genes in one inclusion sentence
+ * interrupted by other names ("germline mutation carrier (BRCA2, FAMMM (CDKN2A/p16), PALB2,
+ * BRCA1, ATM …)") still names alternatives: one requirement met by any of them, not one per gene
+ * (a patient negative for one would be excluded). Only when no "and" joins the list.
+ */
+function mergeGeneList(
+  ctx: MatchContext,
+  out: Finding[],
+  spans: Map<Finding, { start: number; end: number }>,
+): Finding[] {
+  if (ctx.section !== 'inclusion') {
+    return out;
+  }
+  const genes = out.filter(
+    (f) => f.kind === 'required' && CRITERIA[f.key].family === 'biomarker' && spans.has(f),
+  );
+  if (genes.length < 2) {
+    return out;
+  }
+  const first = spans.get(genes[0])!.start;
+  const last = spans.get(genes[genes.length - 1])!.end;
+  if (AND_WORD.test(ctx.sentence.lower.slice(first, last))) {
+    return out;
+  }
+  const head: Finding = { ...genes[0] };
+  const anyOf = new Set(head.anyOf ?? []);
+  for (const g of genes.slice(1)) {
+    for (const k of [g.key, ...(g.anyOf ?? [])]) {
+      if (k !== head.key) {
+        anyOf.add(k);
+      }
+    }
+    if (g.confidence === 'low') {
+      head.confidence = 'low';
+      head.reading = head.reading ?? g.reading;
+    }
+    if (g.qualified) {
+      head.qualified = true;
+    }
+  }
+  head.anyOf = [...anyOf];
+  const rest = new Set<Finding>(genes.slice(1));
+  return out.filter((f) => !rest.has(f)).map((f) => (f === genes[0] ? head : f));
+}
+
 /** Turns mentions into findings by section; "X or Y" in inclusion becomes one anyOf rule. */
 export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]): Finding[] {
   const out: Finding[] = [];
+  const spans = new Map<Finding, { start: number; end: number }>();
   const { lower } = ctx.sentence;
   let group: { finding: Finding; start: number; end: number; group: string } | null = null;
   // One sentence naming a concept both plainly and negated ("leptomeningeal metastasis … but no
@@ -437,7 +487,8 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       continue;
     }
     out.push(finding);
+    spans.set(finding, { start: m.start, end: m.end });
     group = c.group ? { finding, start: m.start, end: m.end, group: c.group } : null;
   }
-  return out;
+  return mergeGeneList(ctx, out, spans);
 }
