@@ -340,6 +340,8 @@ const LIST_WORD = /\bor\b|\b(?:any|one|either) of\b/;
  */
 const OR_BETWEEN_EXTENT = /^[^;]{0,90}\bor\s+(?:[\w-]+\s+){0,2}$/;
 
+const BROAD_THERAPY = new Set<string>(['targeted_therapy', 'chemotherapy']);
+
 /** "and" as a conjunction (not "and/or"): a list with it may demand every member. */
 const AND_WORD = /\band\b(?!\s*\/\s*or)/;
 
@@ -388,7 +390,6 @@ function mergeGeneList(
   const rest = new Set<Finding>(genes.slice(1));
   return out.filter((f) => !rest.has(f)).map((f) => (f === genes[0] ? head : f));
 }
-const BROAD_THERAPY = new Set<string>(['targeted_therapy', 'chemotherapy']);
 
 /** Turns mentions into findings by section; "X or Y" in inclusion becomes one anyOf rule. */
 export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]): Finding[] {
