@@ -52,7 +52,9 @@ const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
 const ALL_HOLDOUT_PRECISION_FLOOR = 0.75;
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 const ALL_HOLDOUT_EXCLUSION_PRECISION_FLOOR = 0.62;
-const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.53;
+// 52.2% (177/339) after the vignettes branch's round-2 fix (rules from sentence structures the
+// engine cannot represent are no longer confident): floored at that measured value (was 0.53).
+const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.52;
 const ALL_HOLDOUT_FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.53,
   comorbidity: 0.94,
