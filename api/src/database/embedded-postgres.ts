@@ -139,6 +139,7 @@ export class EmbeddedPostgres {
   }
 
   async start(): Promise<string> {
+    this.stopping = false;
     const log = this.options.log ?? (() => undefined);
     await this.recoverFromCrash(log);
     if (!(await portIsFree(this.options.port))) {
