@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { isDatabaseUnavailable } from './database-unavailable';
 
 function withCode(code: string, message = 'failed'): Error {
@@ -30,6 +30,10 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(failed)).toBe(true);
     const aggregate = new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]);
     expect(isDatabaseUnavailable(aggregate)).toBe(true);
+  });
+
+  it('should recognise the query runner TypeORM released when its connection broke', () => {
+    expect(isDatabaseUnavailable(new QueryRunnerAlreadyReleasedError())).toBe(true);
   });
 
   it('should not take a fault of the query or the data for an outage', () => {

@@ -24,7 +24,14 @@ const PG_MESSAGES = [
   'Client was closed and is not queryable',
 ];
 
+/**
+ * TypeORM releases a query runner whose connection broke (its 'error' handler) and then refuses
+ * the runner's next query with this: in a transaction cut by an outage.
+ */
+const RELEASED_RUNNER = 'QueryRunnerAlreadyReleasedError';
+
 interface ErrorFields {
+  name?: unknown;
   code?: unknown;
   message?: unknown;
   driverError?: unknown;
@@ -40,6 +47,9 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     return false;
   }
   const e = error as ErrorFields;
+  if (e.name === RELEASED_RUNNER) {
+    return true;
+  }
   if (typeof e.code === 'string') {
     if (NETWORK_CODES.has(e.code) || UNAVAILABLE_SQLSTATES.has(e.code) || /^08...$/.test(e.code)) {
       return true;

@@ -293,7 +293,9 @@ export class EmbeddedPostgres {
 
   private async restart(attempt: number): Promise<void> {
     try {
+      const cleanupStarted = Date.now();
       await this.cleanUpAfterCrash();
+      const cleanupSeconds = (Date.now() - cleanupStarted) / 1000;
       if (this.stopping) {
         return;
       }
@@ -305,7 +307,8 @@ export class EmbeddedPostgres {
       const seconds = this.downSince === null ? 0 : (Date.now() - this.downSince) / 1000;
       this.downSince = null;
       this.warn(
-        `The embedded Postgres is running again after ${seconds.toFixed(1)} s (restart attempt ${attempt + 1})`,
+        `The embedded Postgres is running again after ${seconds.toFixed(1)} s (restart attempt ${attempt + 1}; ` +
+          `old server processes gone after ${cleanupSeconds.toFixed(1)} s, then start and crash recovery)`,
       );
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
