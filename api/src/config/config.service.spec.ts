@@ -63,6 +63,17 @@ describe(AppConfigService.name, () => {
     await expect(answer).resolves.toEqual(good);
   });
 
+  it('should not hide a fault that is no outage (a missing table) behind the copy', async () => {
+    let list: () => Promise<Partner[]> = () => Promise.resolve([partner('ancora_hcp', true)]);
+    const service = serviceWith(() => list());
+    await service.getRuntimeConfig();
+    list = () =>
+      Promise.reject(
+        Object.assign(new Error('relation "partner" does not exist'), { code: '42P01' }),
+      );
+    await expect(service.getRuntimeConfig()).rejects.toMatchObject({ code: '42P01' });
+  });
+
   it('should fail when the database never answered (no copy to fall back on)', async () => {
     await expect(serviceWith(refused).getRuntimeConfig()).rejects.toMatchObject({
       code: 'ECONNREFUSED',

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CONDITION_KEYS, DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '@trialflow/contract';
 import { ACCEPTED_FILE_KINDS, MAX_FILES_PER_UPLOAD } from '../common/file-limits';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { toPartnerResponse } from '../partners/dto/partner-response.dto';
 import { PartnersService } from '../partners/partners.service';
 import {
@@ -56,6 +57,10 @@ export class AppConfigService implements OnApplicationBootstrap {
       this.logger.warn('The database is slow; answering the last good configuration');
       return copy;
     } catch (error) {
+      if (!isDatabaseUnavailable(error)) {
+        // A fault, not an outage (e.g. a missing table): say so, do not hide it.
+        throw error;
+      }
       this.logger.warn(
         `The database is unavailable (${(error as { code?: string }).code ?? 'error'}); answering the last good configuration`,
       );
