@@ -187,7 +187,11 @@ describe(EmbeddedPostgres.name, () => {
         const res = await search();
         return { status: res.status };
       },
-      signIn: () => signIn(api, signInEmail),
+      signIn: async () => {
+        // Argon2 is costly and sign-ins are rate-limited: a few a second are enough.
+        await sleep(300);
+        return signIn(api, signInEmail);
+      },
       write: async () => {
         // Each doctor may hold 50 requests: spread the writes.
         const hcp = hcps[writes++ % hcps.length];
