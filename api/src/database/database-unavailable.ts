@@ -8,6 +8,10 @@ const NETWORK_CODES = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
+  'ECONNABORTED',
+  // A write to the socket of a connection the server just closed.
+  'ERR_STREAM_DESTROYED',
+  'ERR_STREAM_WRITE_AFTER_END',
 ]);
 
 /**
