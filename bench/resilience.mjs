@@ -186,9 +186,9 @@ async function main() {
       throw api.failure('The bench account cannot sign in');
     }
     // The start-up import runs beside the server: wait until it is done (the trial count
-    // holds still) and searches find trials, so the kills measure recovery, not the import.
+    // holds still for 6 s) and searches find trials, so the kills measure recovery, not the import.
     let trials = -1;
-    for (let steady = 0, i = 0; steady < 4; i++) {
+    for (let steady = 0, i = 0; steady < 12; i++) {
       const [{ n }] = await query(pgUrl, 'SELECT count(*)::int AS n FROM trial');
       steady = n > 0 && n === trials ? steady + 1 : 0;
       trials = n;
