@@ -101,7 +101,7 @@ function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
  * "… who … are eligible"): it bounds nothing, so it gives no range and no requirement.
  */
 const ALLOWANCE =
-  /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
+  /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join|admitted|accepted|entered|registered)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
 const ALLOWANCE_CONDITION =
   /\b(?:if|when|provided|as long as|only if|who|whose|unless|after|following|but)\b|\bmay\b|\balso\b/;
 /** An exception widening a rule in the same item: "however, …", "unless …", "except …". */
@@ -128,7 +128,7 @@ function readingOf(
   if (exception) {
     return 'exception';
   }
-  if (item.alternative) {
+  if (item.alternative || item.listed) {
     return 'list';
   }
   return finding.qualified ? 'qualified' : 'plain';
@@ -224,7 +224,9 @@ export function dedupeRules(rules: EligibilityRule[]): EligibilityRule[] {
           o.key === r.key &&
           o.kind === r.kind &&
           o.section === r.section &&
-          !o.anyOf?.length,
+          !o.anyOf?.length &&
+          // A low plain mention (an example, an alternative) does not replace a confident group.
+          (o.confidence !== 'low' || r.confidence === 'low'),
       ),
   );
 }
