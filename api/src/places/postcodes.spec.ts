@@ -18,11 +18,14 @@ const PARIS: PostcodePlace = {
   population: 2_138_551,
 };
 
+const PLACES: Record<string, PostcodePlace> = {
+  'DE|berlin': BERLIN,
+  'FR|paris': PARIS,
+  'US|boston': { ...BERLIN, population: 667_137 },
+};
+
 const lookup: PostcodeLookup = {
-  place: (cc, name) =>
-    ({ 'DE|berlin': BERLIN, 'FR|paris': PARIS, 'US|boston': { ...BERLIN, population: 667_137 } })[
-      `${cc}|${name}`
-    ],
+  place: (cc, name) => PLACES[`${cc}|${name}`],
   regionName: (cc, code) => (cc === 'US' && code === 'MA' ? 'Massachusetts' : undefined),
   countryName: (cc) => ({ DE: 'Germany', FR: 'France', US: 'United States' })[cc] ?? cc,
 };
