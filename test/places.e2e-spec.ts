@@ -31,7 +31,7 @@ describe(PlacesController.name, () => {
     // The whole gazetteer, as npm start loads it (other test files load the large cities only).
     t = await createTestApp({ PLACES_MIN_POPULATION: '0' });
     await t.app.get(PlacesLoader).whenReady();
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await t.close();

@@ -104,6 +104,9 @@ const FILTERS = `
   AND p.id <> ALL($3::int[])`;
 
 /** Places in a country named by its code first. */
+/** Shorter texts match other names only exactly. */
+const OTHER_NAME_PREFIX_MIN = 4;
+
 const CODE_MATCH = `(lower(p.country_code) = ANY($2::text[]))`;
 const CODE_FIRST = `${CODE_MATCH} DESC`;
 
@@ -255,6 +258,21 @@ export class PlacesRepository {
     const score = (alias: string): string =>
       `(CASE WHEN ${alias}.search_name = $4 THEN greatest(${alias}.population, 1000)::bigint * 50
             ELSE ${alias}.population::bigint END)` + (alias === 'n' ? ' / 4' : '');
+    // Other names match a short text only exactly ("Rom"): their prefixes would fill the list
+    // with odd transliterations ("Ber" → "beroorizonchi") and cost the most.
+    const otherName =
+      s.name.length >= OTHER_NAME_PREFIX_MIN ? 'n.search_name LIKE $1' : 'n.search_name = $4';
+    // Without qualifiers the other names need no join to rank: only their top rows get one.
+    const otherNames =
+      s.likeQualifiers.length === 0
+        ? `SELECT n.place_id, n.name, ${score('n')}, false, n.spellings
+           FROM place_name n
+           WHERE ${otherName} AND n.place_id <> ALL($3::int[])
+           ORDER BY 3 DESC LIMIT $6`
+        : `SELECT p.id, n.name, ${score('n')}, ${CODE_MATCH}, n.spellings
+           FROM place_name n JOIN place p ON p.id = n.place_id
+           WHERE ${otherName} ${FILTERS}
+           ORDER BY 4 DESC, 3 DESC LIMIT $6`;
     return this.state.manager.query<FoundPlace[]>(
       `WITH hits AS (
          (SELECT p.id, NULL::text AS other, ${score('p')} AS score, ${CODE_MATCH} AS code_first,
@@ -263,10 +281,7 @@ export class PlacesRepository {
           WHERE p.search_name LIKE $1 ${FILTERS}
           ORDER BY code_first DESC, score DESC LIMIT $6)
          UNION ALL
-         (SELECT p.id, n.name, ${score('n')}, ${CODE_MATCH}, n.spellings
-          FROM place_name n JOIN place p ON p.id = n.place_id
-          WHERE n.search_name LIKE $1 ${FILTERS}
-          ORDER BY 4 DESC, 3 DESC LIMIT $6)
+         (${otherNames})
        ), best AS (
          SELECT DISTINCT ON (id) id, other, score, code_first, spellings FROM hits
          ORDER BY id, score DESC, (other IS NULL) DESC, other
