@@ -2,6 +2,7 @@ import request from 'supertest';
 import { gazetteerVersion } from '../api/src/places/gazetteer';
 import { PlacesController } from '../api/src/places/places.controller';
 import { PlacesLoader } from '../api/src/places/places-loader';
+import { PlacesService } from '../api/src/places/places.service';
 import { createTestApp, TestApp } from './utils/test-app';
 
 interface Place {
@@ -109,17 +110,12 @@ describe(PlacesController.name, () => {
 
     it('should narrow by region or country after a comma, so a chosen label finds itself', async () => {
       const us = await search('Berlin, US');
-      // The six Berlins of the US, then Berlín in Usulután ("us" starts a region's name too).
-      expect(us.slice(0, 7).map((p) => p.countryCode)).toEqual([
-        'US',
-        'US',
-        'US',
-        'US',
-        'US',
-        'US',
-        'SV',
-      ]);
-      expect(us[6].region).toBe('Usulutan');
+      // The six Berlins of the US by their own name; then US places with Berlin as another
+      // (historical) name, and Berlín in Usulután ("us" starts a region's name too).
+      expect(us.slice(0, 6).map((p) => `${p.countryCode} ${p.label.split(',')[0]}`)).toEqual(
+        Array(6).fill('US Berlin'),
+      );
+      expect(us.map((p) => p.region)).toContain('Usulutan');
       const germany = await search('Berlin, Germany');
       expect(germany[0].label).toBe('Berlin, State of Berlin, Germany');
       expect(germany.every((p) => p.countryCode === 'DE')).toBe(true);
@@ -198,7 +194,8 @@ describe(PlacesController.name, () => {
       const expected: Record<string, string> = {
         wien: 'Vienna',
         WIEN: 'Vienna',
-        Wie: 'Vienna',
+        // Under four letters other names match only whole: own names starting with it come first.
+        Wie: 'Wiesbaden',
         koln: 'Köln',
         KÖLN: 'Köln',
         zurich: 'Zürich',
@@ -239,6 +236,23 @@ describe(PlacesController.name, () => {
       expect(await search('München, Spain')).toEqual(
         expect.not.arrayContaining([expect.objectContaining({ city: 'Munich' })]),
       );
+    });
+  });
+
+  describe('trial sites by local names', () => {
+    it('should place a site named by the local name of its city at that city', async () => {
+      const [munich, vienna, cologne, none] = await t.app.get(PlacesService).locateCities([
+        { city: 'München', state: 'Bayern', country: 'Germany' },
+        { city: 'Wien', state: '', country: 'Austria' },
+        { city: 'Cologne', state: '', country: 'Germany' },
+        { city: 'Wien', state: '', country: 'Germany' },
+      ]);
+      expect(munich?.lat).toBeCloseTo(48.137, 2);
+      expect(munich?.lon).toBeCloseTo(11.575, 2);
+      expect(vienna?.lat).toBeCloseTo(48.208, 2);
+      expect(cologne?.lat).toBeCloseTo(50.933, 2);
+      // Another country's other name does not count.
+      expect(none).toBeNull();
     });
   });
 

@@ -224,9 +224,10 @@ export class PlacesRepository {
   }
 
   /**
-   * For each key, the gazetteer city of exactly that name in that country: the one whose region
+   * For each key, the gazetteer city of exactly that name, or of that other name ("München" for
+   * Munich, at a quarter of its population's weight), in that country: the one whose region
    * contains the key's region or is contained in it (Bayern / Bavaria do not meet, so a region
-   * only decides between namesakes), else the most populous. Keys no city has are left out.
+   * only decides between namesakes), else the most weighty. Keys no city has are left out.
    */
   findCityCoordinates(keys: CityKey[]): Promise<CityCoordinates[]> {
     if (keys.length === 0) {
@@ -234,14 +235,25 @@ export class PlacesRepository {
     }
     return this.state.manager
       .query<CityCoordinates[]>(
-        `SELECT DISTINCT ON (k.index) k.index::int AS index, p.latitude, p.longitude
-       FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY
-         AS k(name, region, country_code, index)
-       JOIN place p ON p.search_name = k.name AND p.country_code = k.country_code
-       ORDER BY k.index,
-         (k.region <> '' AND p.search_region <> '' AND (strpos(p.search_region, k.region) > 0
-           OR strpos(k.region, p.search_region) > 0)) DESC,
-         p.population DESC, p.id`,
+        `WITH k AS (
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY
+             AS k(name, region, country_code, index)
+         ), candidates AS (
+           SELECT k.index, k.region, p.id, p.search_region, p.latitude, p.longitude,
+             p.population::bigint AS weight
+           FROM k JOIN place p ON p.search_name = k.name AND p.country_code = k.country_code
+           UNION ALL
+           SELECT k.index, k.region, p.id, p.search_region, p.latitude, p.longitude,
+             p.population::bigint / 4
+           FROM k JOIN place_name n ON n.search_name = k.name
+             JOIN place p ON p.id = n.place_id AND p.country_code = k.country_code
+         )
+         SELECT DISTINCT ON (c.index) c.index::int AS index, c.latitude, c.longitude
+         FROM candidates c
+         ORDER BY c.index,
+           (c.region <> '' AND c.search_region <> '' AND (strpos(c.search_region, c.region) > 0
+             OR strpos(c.region, c.search_region) > 0)) DESC,
+           c.weight DESC, c.id`,
         [keys.map((k) => k.name), keys.map((k) => k.region), keys.map((k) => k.countryCode)],
       )
       .then((rows) => rows.map((r) => ({ ...r, index: r.index - 1 })));
