@@ -5,13 +5,16 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * postcodes with their coordinates, both filled by the API's start-up places loader with the place
  * table (api/src/places/). Each has a text_pattern_ops prefix index for the autocomplete. A
  * database loaded before holds another gazetteer version (format 2), so the loader fills them.
+ * place_name.place_id names a place row but has no foreign key: the loader replaces the three
+ * tables together in one transaction and inserts only names of stored places, and a foreign key's
+ * per-row check would slow that bulk insert of ~285,000 rows for nothing.
  */
 export class PlaceNamesPostcodes1795850000000 implements MigrationInterface {
   name = 'PlaceNamesPostcodes1795850000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
-      'CREATE TABLE "place_name" ("place_id" integer NOT NULL, "search_name" text NOT NULL, "name" text NOT NULL, "spellings" text NOT NULL, "population" integer NOT NULL, CONSTRAINT "PK_place_name" PRIMARY KEY ("place_id", "search_name"), CONSTRAINT "FK_place_name_place" FOREIGN KEY ("place_id") REFERENCES "place"("id") ON DELETE CASCADE)',
+      'CREATE TABLE "place_name" ("place_id" integer NOT NULL, "search_name" text NOT NULL, "name" text NOT NULL, "spellings" text NOT NULL, "population" integer NOT NULL, CONSTRAINT "PK_place_name" PRIMARY KEY ("place_id", "search_name"))',
     );
     await q.query(
       'CREATE INDEX "IDX_place_name_search_name_prefix" ON "place_name" ("search_name" text_pattern_ops)',

@@ -173,8 +173,7 @@ export class PlacesRepository {
           'population',
         ],
       );
-      // A name of a place the first insert skipped as a duplicate id cannot be had: the join keeps
-      // the foreign key satisfied.
+      // Only names of stored places (place_name has no foreign key: see its migration).
       await insertBatches(
         m,
         rows.names,
