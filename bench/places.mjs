@@ -13,6 +13,7 @@
 //   BENCH_DATABASE_URL       use this Postgres database (dropped and recreated!) instead of an
 //                            embedded one in .data/bench-places-postgres
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ApiProcess } from './lib/api.mjs';
@@ -170,6 +171,8 @@ async function main() {
   process.env.PLACES_MIN_POPULATION = '0';
   // Production refuses to start without a mail server; the autocomplete sends no mail.
   process.env.SMTP_URL ??= 'smtp://127.0.0.1:9';
+  // The loader's own line ("Places: … loaded in N s (M s reading the packages)") is at info level.
+  process.env.BENCH_LOG_LEVEL ??= 'info';
   const api = new ApiProcess(dist, { root, databaseUrl: url, label: 'places', log });
   running.api = api;
   await api.start();
@@ -196,6 +199,17 @@ async function main() {
     `  control: GET /api/places/visitor-country (no query) @1 p50 ${fmt(control.p50)} ms  ` +
       `p95 ${fmt(control.p95)} ms  p99 ${fmt(control.p99)} ms`,
   );
+  // The log stream is written asynchronously: give it a moment.
+  let loaderLine;
+  for (let i = 0; i < 30 && !loaderLine; i++) {
+    loaderLine = readFileSync(api.logFile, 'utf8')
+      .split('\n')
+      .find((line) => line.includes('Places: '));
+    if (!loaderLine) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  log(`Loader: ${loaderLine ? loaderLine.slice(loaderLine.indexOf('Places: ')) : '(no log line)'}`);
   const rows = [];
   for (const q of QUERIES) {
     const one = await sequential(api, q);
