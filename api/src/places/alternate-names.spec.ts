@@ -56,5 +56,8 @@ describe(parseCitiesDump.name, () => {
       { id: 2761369, name: 'Vienna', asciiName: 'Vienna', alternateNames: ['Wien', 'Vienne'] },
       { id: 3173435, name: 'Milan', asciiName: 'Milan', alternateNames: [] },
     ]);
+    expect([...parseCitiesDump(text, (id) => id === 3173435)].map((p) => p.name)).toEqual([
+      'Milan',
+    ]);
   });
 });

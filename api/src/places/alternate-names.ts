@@ -101,7 +101,10 @@ export function toPlaceNameRows(
  * …). Splitting the whole text at once is far faster than the package's own line reader, which
  * reads a byte at a time.
  */
-export function* parseCitiesDump(text: string): Generator<DumpPlace> {
+export function* parseCitiesDump(
+  text: string,
+  wanted: (id: number) => boolean = () => true,
+): Generator<DumpPlace> {
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
@@ -118,7 +121,9 @@ export function* parseCitiesDump(text: string): Generator<DumpPlace> {
       continue;
     }
     const id = Number(line.slice(0, tab1));
-    if (!Number.isInteger(id)) {
+    // Most lines are of places the table does not hold (with a population floor): skip them
+    // before splitting their names.
+    if (!Number.isInteger(id) || !wanted(id)) {
       continue;
     }
     const alternates = line.slice(tab3 + 1, tab4);
@@ -136,5 +141,8 @@ export function readPlaceNames(
   dumpPath: string,
   places: ReadonlyMap<number, { searchName: string; population: number }>,
 ): PlaceNameRow[] {
-  return toPlaceNameRows(parseCitiesDump(readFileSync(dumpPath, 'utf8')), places);
+  return toPlaceNameRows(
+    parseCitiesDump(readFileSync(dumpPath, 'utf8'), (id) => places.has(id)),
+    places,
+  );
 }
