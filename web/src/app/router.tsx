@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { DeferredTexts } from '@/i18n/deferred-texts';
 import { AppRoot } from './routes/app-root';
 import { CatchAllRoute } from './routes/catch-all';
 import { RequireClinops, RequireHomeSession, RequireLogin } from './routes/guards';
-import { HomeRoute } from './routes/home';
 import { RouteError } from './routes/route-error';
 
 const staticPage =
@@ -15,7 +15,14 @@ const staticPage =
   ) =>
   async () => {
     const pages = await import('@/features/static-pages');
-    return { Component: pages[name] };
+    const Page = pages[name];
+    return {
+      Component: () => (
+        <DeferredTexts namespace="pages">
+          <Page />
+        </DeferredTexts>
+      ),
+    };
   };
 
 const identityScreen = (name: 'LoginScreen' | 'ConfirmScreen' | 'RegisterScreen') => async () => {
@@ -59,6 +66,9 @@ const referralGuarded = (name: GuardedReferralRoute) => {
   );
 };
 
+// Home's search form is not part of the first route (/login) most page loads start from.
+const HomeRoute = lazy(async () => ({ default: (await import('./routes/home')).HomeRoute }));
+
 /** The route table of spec 01 §2. */
 export const routes: RouteObject[] = [
   {
@@ -71,7 +81,9 @@ export const routes: RouteObject[] = [
         path: paths.home,
         element: (
           <RequireHomeSession>
-            <HomeRoute />
+            <Suspense fallback={<Spinner />}>
+              <HomeRoute />
+            </Suspense>
           </RequireHomeSession>
         ),
       },
