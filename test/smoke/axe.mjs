@@ -12,7 +12,9 @@ const BLOCKING = new Set(['serious', 'critical']);
 export async function axeViolations(page) {
   const hasAxe = await page.evaluate(() => typeof window.axe !== 'undefined');
   if (!hasAxe) {
-    await page.addScriptTag({ content: AXE_SOURCE });
+    // Evaluated through the DevTools protocol: an injected <script> would break the app's CSP
+    // (script-src 'self') and show up as a browser error.
+    await page.evaluate(AXE_SOURCE);
   }
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, {

@@ -6,6 +6,7 @@ import { DeferredTexts } from '@/i18n/deferred-texts';
 import { AppRoot } from './routes/app-root';
 import { CatchAllRoute } from './routes/catch-all';
 import { RequireClinops, RequireHomeSession, RequireLogin } from './routes/guards';
+import { HomeRoute } from './routes/home';
 import { RouteError } from './routes/route-error';
 
 const staticPage =
@@ -66,9 +67,6 @@ const referralGuarded = (name: GuardedReferralRoute) => {
   );
 };
 
-// Home's search form is not part of the first route (/login) most page loads start from.
-const HomeRoute = lazy(async () => ({ default: (await import('./routes/home')).HomeRoute }));
-
 /** The route table of spec 01 §2. */
 export const routes: RouteObject[] = [
   {
@@ -81,9 +79,7 @@ export const routes: RouteObject[] = [
         path: paths.home,
         element: (
           <RequireHomeSession>
-            <Suspense fallback={<Spinner />}>
-              <HomeRoute />
-            </Suspense>
+            <HomeRoute />
           </RequireHomeSession>
         ),
       },
