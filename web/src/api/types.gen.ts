@@ -2239,13 +2239,22 @@ export type GetTranslationsData = {
   path: {
     lang: Language;
   };
-  query?: never;
+  query?: {
+    /**
+     * Namespaces to leave out, comma-separated: the web app loads the long texts of the static pages (`pages`) only when one of them is opened.
+     */
+    exclude?: string;
+    /**
+     * Only these namespaces, comma-separated (all when absent).
+     */
+    only?: string;
+  };
   url: '/api/gettranslations/{lang}';
 };
 
 export type GetTranslationsErrors = {
   /**
-   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   * `exclude` or `only` is malformed or names an unknown namespace.
    */
   400: ErrorResponseDto;
   /**
