@@ -11,6 +11,10 @@ export interface VerifiedIdentity {
   email: string;
   givenName: string;
   familyName: string;
+  /** When the token was issued, in milliseconds (seconds precision unless it says more). */
+  issuedAtMs: number;
+  /** Whether issuedAtMs has millisecond precision (the built-in provider's tokens). */
+  issuedAtPrecise: boolean;
 }
 
 /** Unknown key ids trigger a new JWKS fetch at most this often. */
@@ -89,15 +93,22 @@ export class IdentityTokenVerifier {
       claims.token_use !== 'id' ||
       typeof claims.sub !== 'string' ||
       typeof claims.email !== 'string' ||
+      typeof claims.iat !== 'number' ||
       !emailVerified
     ) {
       throw invalid();
     }
+    // The built-in provider adds the issue time in milliseconds; it must agree with iat.
+    const precise =
+      typeof claims.issued_at_ms === 'number' &&
+      Math.floor(claims.issued_at_ms / 1000) === claims.iat;
     return {
       sub: claims.sub,
       email: claims.email.toLowerCase(),
       givenName: typeof claims.given_name === 'string' ? claims.given_name : '',
       familyName: typeof claims.family_name === 'string' ? claims.family_name : '',
+      issuedAtMs: precise ? (claims.issued_at_ms as number) : claims.iat * 1000,
+      issuedAtPrecise: precise,
     };
   }
 
