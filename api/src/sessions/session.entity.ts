@@ -10,11 +10,7 @@ import {
 import { User } from '../users/user.entity';
 
 export type SessionEndReason =
-  | 'sign-out'
-  | 'global-sign-out'
-  | 'account-deleted'
-  | 'password-reset'
-  | 'refresh-token-reuse';
+  'sign-out' | 'global-sign-out' | 'account-deleted' | 'password-reset' | 'refresh-token-reuse';
 
 /**
  * A signed-in device: product tokens name it (`sid`) and every request checks it is alive; its
