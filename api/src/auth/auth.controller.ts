@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -8,6 +8,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { Auth } from '../common/auth/auth.decorator';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/current-user.decorator';
@@ -42,11 +43,9 @@ export class AuthController {
     type: ErrorResponseDto,
     description: 'The identity token is not valid, or was issued before the last sign-out.',
   })
-  loginEmail(
-    @Body() body: LoginEmailDto,
-    @Headers('user-agent') userAgent?: string,
-  ): Promise<LoginResponseDto> {
-    return this.auth.loginEmail(body, typeof userAgent === 'string' ? userAgent : '');
+  loginEmail(@Body() body: LoginEmailDto, @Req() req: Request): Promise<LoginResponseDto> {
+    // Kept on the session row so a user can tell their devices apart.
+    return this.auth.loginEmail(body, req.headers['user-agent'] ?? '');
   }
 
   @Post('refresh_token')

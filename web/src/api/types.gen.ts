@@ -2433,9 +2433,6 @@ export type MarkNotificationsSeenResponse =
 
 export type LoginEmailData = {
   body: LoginEmailDto;
-  headers: {
-    'user-agent': string;
-  };
   path?: never;
   query?: never;
   url: '/api/hcp/login_email';
