@@ -121,7 +121,8 @@ describe(`${AuthController.name} sessions`, () => {
         sign({ iat: now, exp: undefined }),
         sign({ iat: now, exp: 'never' }),
         sign({ iat: now, exp: now + 12 * 3600 }),
-        sign({ iat: undefined, exp: now + 600 }),
+        sign({ iat: now - 3600, exp: now + 600 }),
+        sign({ iat: 'yesterday', exp: now + 600 }),
       ];
       for (const token of bad) {
         const res = await me(token).expect(401);

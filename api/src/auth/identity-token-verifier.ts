@@ -93,21 +93,21 @@ export class IdentityTokenVerifier {
       claims.token_use !== 'id' ||
       typeof claims.sub !== 'string' ||
       typeof claims.email !== 'string' ||
-      typeof claims.iat !== 'number' ||
       !emailVerified
     ) {
       throw invalid();
     }
-    // The built-in provider adds the issue time in milliseconds; it must agree with iat.
+    // The built-in provider adds the issue time in milliseconds; it must agree with iat. A
+    // token without iat counts as issued at 0: any sign-out since refuses it.
+    const iat = typeof claims.iat === 'number' ? claims.iat : 0;
     const precise =
-      typeof claims.issued_at_ms === 'number' &&
-      Math.floor(claims.issued_at_ms / 1000) === claims.iat;
+      typeof claims.issued_at_ms === 'number' && Math.floor(claims.issued_at_ms / 1000) === iat;
     return {
       sub: claims.sub,
       email: claims.email.toLowerCase(),
       givenName: typeof claims.given_name === 'string' ? claims.given_name : '',
       familyName: typeof claims.family_name === 'string' ? claims.family_name : '',
-      issuedAtMs: precise ? (claims.issued_at_ms as number) : claims.iat * 1000,
+      issuedAtMs: precise ? (claims.issued_at_ms as number) : iat * 1000,
       issuedAtPrecise: precise,
     };
   }

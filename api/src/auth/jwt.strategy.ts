@@ -72,10 +72,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const now = Date.now() / 1000;
     if (
       typeof payload.exp !== 'number' ||
-      typeof payload.iat !== 'number' ||
-      payload.exp - payload.iat > PRODUCT_TOKEN_TTL_SECONDS ||
       payload.exp > now + PRODUCT_TOKEN_TTL_SECONDS + CLOCK_TOLERANCE_SECONDS ||
-      payload.iat > now + CLOCK_TOLERANCE_SECONDS
+      (payload.iat !== undefined &&
+        (typeof payload.iat !== 'number' ||
+          payload.exp - payload.iat > PRODUCT_TOKEN_TTL_SECONDS ||
+          payload.iat > now + CLOCK_TOLERANCE_SECONDS))
     ) {
       return false;
     }
