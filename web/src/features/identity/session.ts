@@ -44,6 +44,15 @@ export function useLogout(): () => Promise<void> {
   const { supportEmail } = useAppConfig();
 
   return useCallback(async () => {
+    // The product's sessions end on every device first, whatever the provider does next (Cognito's
+    // sign-out never reaches the API). Sent with the product token as its own credential, so an
+    // already ended session is not refreshed first; its 401 then needs nothing more.
+    const productToken = readItem(STORAGE_KEYS.accessToken);
+    if (productToken) {
+      await logoutSession({ auth: productToken, body: { everywhere: true } }).catch(
+        () => undefined,
+      );
+    }
     try {
       await identity.signOut();
     } catch {
@@ -53,15 +62,6 @@ export function useLogout(): () => Promise<void> {
         primaryLabel: t('auth.common.ok'),
       });
       return;
-    }
-    // The product's sessions end on every device too (the built-in provider's global sign-out
-    // has done it already; Cognito's never reaches the API). Sent with its own credential, so
-    // an already ended session is not refreshed first, and its 401 needs nothing more.
-    const productToken = readItem(STORAGE_KEYS.accessToken);
-    if (productToken) {
-      await logoutSession({ auth: productToken, body: { everywhere: true } }).catch(
-        () => undefined,
-      );
     }
     resetSessionState(queryClient);
     await navigate(paths.home);
