@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { App } from 'supertest/types';
@@ -335,6 +336,34 @@ describe(`${AuthController.name} sessions`, () => {
     afterAll(async () => {
       await b?.stop();
     });
+
+    it('should end an open event stream at its next heartbeat after the sign-out', async () => {
+      const user = await registered();
+      const opened = Date.now();
+      const ended = new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          `${b.url}/api/events`,
+          { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${user.token}` } },
+          (res) => {
+            expect(res.statusCode).toBe(200);
+            res.resume();
+            res.on('end', () => resolve(Date.now()));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      await logout(user.token, { everywhere: true }).expect(204);
+      // The heartbeat comes every 25 s; the stream must not outlive the next one.
+      const at = await Promise.race([
+        ended,
+        new Promise<number>((_, reject) =>
+          setTimeout(() => reject(new Error('the stream stayed open')), 40_000),
+        ),
+      ]);
+      expect(at - opened).toBeLessThan(40_000);
+    }, 60_000);
 
     it('should refuse on one replica a token whose session ended through the other', async () => {
       const user = await registered();
