@@ -193,7 +193,12 @@ describe(AuthController.name, () => {
       const res = await loginEmail(tokens.idToken, account.email).expect(200);
       expect(res.body).toEqual({
         status: 200,
-        data: { accessToken: expect.any(String), user: expect.objectContaining({ _id: user._id }) },
+        data: {
+          accessToken: expect.any(String),
+          refreshToken: expect.any(String),
+          expiresIn: 900,
+          user: expect.objectContaining({ _id: user._id }),
+        },
       });
       expect(decodeHeader(token)).toMatchObject({
         alg: 'RS256',
@@ -383,6 +388,7 @@ describe(AuthController.name, () => {
     let userId: string;
     let email: string;
     let identityTokens: { idToken: string; accessToken: string };
+    let sessionId: string;
 
     beforeAll(async () => {
       const registered = await registerUser(t.http, t.dataSource);
@@ -390,10 +396,11 @@ describe(AuthController.name, () => {
       userId = registered.user._id;
       email = registered.account.email;
       identityTokens = registered.tokens;
+      sessionId = decodePayload(registered.token).sid as string;
     });
 
     const claims = (overrides: Record<string, unknown> = {}): Record<string, unknown> =>
-      productTokenClaims(userId, email, overrides);
+      productTokenClaims(userId, email, { sid: sessionId, ...overrides });
 
     it('should be accepted when made with the real key and the right claims (control)', async () => {
       const res = await me(rs256Token(claims(), key.privateKeyPem, key.kid)).expect(200);

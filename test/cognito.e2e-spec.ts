@@ -214,4 +214,36 @@ describe(IdentityTokenVerifier.name, () => {
     const tokens = await cognitoUser({ poolId, clientId }, email);
     await loginEmail(tokens.IdToken, email).expect(200);
   });
+
+  it('should end the sessions and refuse older ID tokens after a product sign-out everywhere', async () => {
+    const email = uniqueEmail('signed-out');
+    const tokens = await cognitoUser({ poolId, clientId }, email);
+    const login = await loginEmail(tokens.IdToken, email).expect(200);
+    const productToken = login.body.data.accessToken as string;
+    // Cognito's iat has whole seconds: the sign-out happens in a later second than the token.
+    await new Promise((r) => setTimeout(r, 1100));
+    await request(t.http)
+      .post('/api/hcp/logout')
+      .set('Authorization', `Bearer ${productToken}`)
+      .send({ everywhere: true })
+      .expect(204);
+    await request(t.http)
+      .get('/api/hcp/user/me')
+      .set('Authorization', `Bearer ${productToken}`)
+      .expect(401);
+    // Cognito never heard of that sign-out; its ID token is still valid for an hour.
+    const stale = await loginEmail(tokens.IdToken, email).expect(401);
+    expect(stale.body.message).toBe(
+      'This sign-in has ended (signed out since). Please sign in again.',
+    );
+    const again = await cognito.call<{ AuthenticationResult: { IdToken: string } }>(
+      'InitiateAuth',
+      {
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD },
+      },
+    );
+    await loginEmail(again.AuthenticationResult.IdToken, email).expect(200);
+  });
 });

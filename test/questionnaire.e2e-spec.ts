@@ -231,8 +231,9 @@ describe(QuestionnaireController.name, () => {
         key.privateKeyPem,
         key.kid,
       );
+      // No session of that account is alive: every use of the token is refused.
       await save(form(), ghost).expect(401);
-      await read({}, ghost).expect(404);
+      await read({}, ghost).expect(401);
     });
   });
 

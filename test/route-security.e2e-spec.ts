@@ -32,6 +32,8 @@ const PUBLIC_OPERATIONS = [
   'identitySignUp',
   'listPartners',
   'loginEmail',
+  // The refresh token in the body is the credential (the product token may have expired).
+  'refreshSession',
   'saveQuestionnaire',
   'searchPlaces',
   'searchTrials',

@@ -180,8 +180,11 @@ describe(UsersController.name, () => {
         .send({ email: account.email, password: account.password })
         .expect(404);
       expect(signInAgain.body.message).toBe('User does not exist.');
-      const stale = await as(token).get('me').expect(404);
-      expect(stale.body.message).toBe('User not found');
+      // The deleted account's sessions are gone with it: its product token is refused.
+      const stale = await as(token).get('me').expect(401);
+      expect(stale.body.message).toBe(
+        'Please log in again: your session is missing, invalid or expired.',
+      );
     });
   });
 

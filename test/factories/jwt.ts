@@ -1,4 +1,10 @@
-import { createHmac, createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
+import {
+  createHmac,
+  createPublicKey,
+  createSign,
+  generateKeyPairSync,
+  randomUUID,
+} from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { DataSource } from 'typeorm';
 
@@ -59,6 +65,16 @@ export function rs256Token(payload: object, privateKeyPem: string, kid: string):
   return jwt.sign(payload, privateKeyPem, { algorithm: 'RS256', keyid: kid, noTimestamp: true });
 }
 
+/**
+ * RS256 over any payload, signed by hand: jsonwebtoken refuses to sign claims of the wrong type
+ * (e.g. a string exp), which is what a test of the verifier needs.
+ */
+export function rawRs256Token(payload: object, privateKeyPem: string, kid: string): string {
+  const signingInput = `${b64url({ alg: 'RS256', typ: 'JWT', kid })}.${b64url(payload)}`;
+  const signature = createSign('RSA-SHA256').update(signingInput).sign(privateKeyPem, 'base64url');
+  return `${signingInput}.${signature}`;
+}
+
 /** The claims of a valid ID token of the built-in provider; override to break one. */
 export function idTokenClaims(
   issuer: string,
@@ -97,7 +113,7 @@ export function productTokenClaims(
     iss: 'trialflow-api',
     aud: 'trialflow',
     iat,
-    exp: iat + 3600,
+    exp: iat + 900,
     ...overrides,
   };
 }

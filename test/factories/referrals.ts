@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { ProductTokenService } from '../../api/src/auth/product-token.service';
+import { SessionsService } from '../../api/src/sessions/sessions.service';
 import { insertSite, insertTrial as insertTrialRow } from './trials';
 import { insertUser as insertUserRow } from './users';
 
@@ -18,7 +19,10 @@ export interface UserOverrides {
   clinopsFacilityIds?: number[];
 }
 
-/** A product user (HCP, or clinops of the given facilities) with a real product token. */
+/**
+ * A product user (HCP, or clinops of the given facilities) with a real product token of a real
+ * server-side session.
+ */
 export async function insertUser(
   app: INestApplication,
   ds: DataSource,
@@ -33,10 +37,12 @@ export async function insertUser(
     isClinops: clinops,
     facilityIds: overrides.clinopsFacilityIds ?? [],
   });
+  const { session } = await app.get(SessionsService).start(id, 'test factory');
   const token = await app.get(ProductTokenService).sign({
     sub: id,
     email,
     roles: clinops ? ['clinops'] : ['hcp'],
+    sid: session.id,
   });
   return { id, email, token };
 }

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { CaptchaModule } from '../captcha/captcha.module';
 import { IdentityModule } from '../identity/identity.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { GlobalAuthGuard } from './auth.guard';
@@ -12,7 +13,7 @@ import { JwtStrategy } from './jwt.strategy';
 import { ProductTokenService } from './product-token.service';
 
 @Module({
-  imports: [PassportModule, IdentityModule, UsersModule, CaptchaModule],
+  imports: [PassportModule, IdentityModule, UsersModule, CaptchaModule, SessionsModule],
   controllers: [AuthController],
   providers: [
     AuthService,

@@ -4,11 +4,34 @@ import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
 import { IdentityService } from '../identity/identity.service';
 import { toUserResponse } from '../users/dto/user-response.dto';
+import type { AuthUser } from '../common/auth/auth-user';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import type { LoginEmailDto, LoginResponseDto, SignupDto, SignupResponseDto } from './dto/auth.dto';
-import { IdentityTokenVerifier } from './identity-token-verifier';
-import { ProductTokenService } from './product-token.service';
+import { SessionsService } from '../sessions/sessions.service';
+import type {
+  LoginEmailDto,
+  LoginResponseDto,
+  RefreshSessionResponseDto,
+  SignupDto,
+  SignupResponseDto,
+} from './dto/auth.dto';
+import { IdentityTokenVerifier, VerifiedIdentity } from './identity-token-verifier';
+import { PRODUCT_TOKEN_TTL_SECONDS, ProductTokenService } from './product-token.service';
+
+const signedOut = (): UnauthorizedException =>
+  new UnauthorizedException('This sign-in has ended (signed out since). Please sign in again.');
+
+/** Whether an identity token was issued before a sign-out, to the precision it carries. */
+function issuedBefore(identity: VerifiedIdentity, signedOutAt: Date | null | undefined): boolean {
+  if (!signedOutAt) {
+    return false;
+  }
+  // Whole seconds (Cognito): a token of the sign-out's own second still counts as later.
+  const limit = identity.issuedAtPrecise
+    ? signedOutAt.getTime()
+    : Math.floor(signedOutAt.getTime() / 1000) * 1000;
+  return identity.issuedAtMs < limit;
+}
 
 @Injectable()
 export class AuthService {
@@ -19,6 +42,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly identity: IdentityService,
     private readonly captcha: CaptchaService,
+    private readonly sessions: SessionsService,
   ) {}
 
   /**
@@ -26,7 +50,7 @@ export class AuthService {
    * own token and the user. A verified identity without a product user (its signup call was
    * lost) gets one made from the token, so nobody is locked out.
    */
-  async loginEmail(body: LoginEmailDto): Promise<LoginResponseDto> {
+  async loginEmail(body: LoginEmailDto, userAgent = ''): Promise<LoginResponseDto> {
     const identity = await this.verifier.verify(body.accessToken);
     if (identity.email !== body.username || (body.sub && body.sub !== identity.sub)) {
       throw new UnauthorizedException('The identity token does not belong to this user.');
@@ -37,10 +61,18 @@ export class AuthService {
       if (local?.id !== identity.sub) {
         throw new UnauthorizedException('The identity token is not valid. Please sign in again.');
       }
+      // Global sign-out at the provider revokes the tokens issued before it, this one included.
+      if (issuedBefore(identity, local.tokensValidAfter)) {
+        throw signedOut();
+      }
     }
     let user: User | null =
       (await this.users.findByIdentitySub(identity.sub)) ??
       (await this.users.findByEmail(identity.email));
+    if (user && issuedBefore(identity, user.signedOutAt)) {
+      // A product sign-out everywhere (any provider): older identity tokens log in no more.
+      throw signedOut();
+    }
     if (!user) {
       user = await this.users.create({
         email: identity.email,
@@ -54,12 +86,56 @@ export class AuthService {
     user.identitySub = identity.sub;
     user.lastLoginAt = new Date();
     user = await this.users.save(user);
-    const accessToken = await this.tokens.sign({
+    const { session, refreshToken } = await this.sessions.start(user.id, userAgent);
+    const accessToken = await this.productToken(user, session.id);
+    return {
+      status: 200,
+      data: {
+        accessToken,
+        refreshToken,
+        expiresIn: PRODUCT_TOKEN_TTL_SECONDS,
+        user: toUserResponse(user),
+      },
+    };
+  }
+
+  /**
+   * The next product token of a live session, and the next refresh token: the one sent is used
+   * up, and sending it again ends the session (it was copied).
+   */
+  async refresh(refreshToken: string): Promise<RefreshSessionResponseDto> {
+    const { session, refreshToken: next } = await this.sessions.rotate(refreshToken);
+    // Roles may have changed since the sign-in: the token says what the user is now.
+    const user = await this.users.getById(session.userId).catch(() => null);
+    if (!user) {
+      throw new UnauthorizedException('Your session has ended. Please log in again.');
+    }
+    return {
+      status: 200,
+      data: {
+        accessToken: await this.productToken(user, session.id),
+        refreshToken: next,
+        expiresIn: PRODUCT_TOKEN_TTL_SECONDS,
+      },
+    };
+  }
+
+  /** Sign-out: this session, or (everywhere) every session of the user at once. */
+  async logout(caller: AuthUser, everywhere: boolean): Promise<void> {
+    if (everywhere) {
+      await this.sessions.endAllOfUser(caller.id, 'global-sign-out');
+    } else {
+      await this.sessions.end(caller.sessionId);
+    }
+  }
+
+  private productToken(user: User, sessionId: string): Promise<string> {
+    return this.tokens.sign({
       sub: user.id,
       email: user.email,
       roles: user.isClinops ? ['clinops'] : ['hcp'],
+      sid: sessionId,
     });
-    return { status: 200, data: { accessToken, user: toUserResponse(user) } };
   }
 
   /** Spec 01 §7 signup: stores the registration payload after the identity sign-up. */

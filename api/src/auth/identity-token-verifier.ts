@@ -11,6 +11,10 @@ export interface VerifiedIdentity {
   email: string;
   givenName: string;
   familyName: string;
+  /** When the token was issued, in milliseconds (seconds precision unless it says more). */
+  issuedAtMs: number;
+  /** Whether issuedAtMs has millisecond precision (the built-in provider's tokens). */
+  issuedAtPrecise: boolean;
 }
 
 /** Unknown key ids trigger a new JWKS fetch at most this often. */
@@ -93,11 +97,18 @@ export class IdentityTokenVerifier {
     ) {
       throw invalid();
     }
+    // The built-in provider adds the issue time in milliseconds; it must agree with iat. A
+    // token without iat counts as issued at 0: any sign-out since refuses it.
+    const iat = typeof claims.iat === 'number' ? claims.iat : 0;
+    const precise =
+      typeof claims.issued_at_ms === 'number' && Math.floor(claims.issued_at_ms / 1000) === iat;
     return {
       sub: claims.sub,
       email: claims.email.toLowerCase(),
       givenName: typeof claims.given_name === 'string' ? claims.given_name : '',
       familyName: typeof claims.family_name === 'string' ? claims.family_name : '',
+      issuedAtMs: precise ? (claims.issued_at_ms as number) : iat * 1000,
+      issuedAtPrecise: precise,
     };
   }
 

@@ -5,12 +5,15 @@ import type { Role } from '../common/auth/auth-user';
 
 export const PRODUCT_ISSUER = 'trialflow-api';
 export const PRODUCT_AUDIENCE = 'trialflow';
-export const PRODUCT_TOKEN_TTL_SECONDS = 12 * 3600;
+/** Product tokens live 15 minutes; the web app refreshes them through the session. */
+export const PRODUCT_TOKEN_TTL_SECONDS = 15 * 60;
 
 export interface ProductClaims {
   sub: string;
   email: string;
   roles: Role[];
+  /** The server-side session (api/src/sessions) the token belongs to. */
+  sid: string;
   token_use: 'product';
 }
 
@@ -22,7 +25,7 @@ export class ProductTokenService {
   async sign(claims: Omit<ProductClaims, 'token_use'>): Promise<string> {
     const key = await this.keys.active('product');
     return jwt.sign(
-      { email: claims.email, roles: claims.roles, token_use: 'product' },
+      { email: claims.email, roles: claims.roles, sid: claims.sid, token_use: 'product' },
       key.privateKeyPem,
       {
         algorithm: 'RS256',

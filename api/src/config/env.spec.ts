@@ -76,21 +76,37 @@ describe('validateEnv', () => {
     expect(problemsOf({ RECAPTCHA_SITE_KEY: 'k' }).join('\n')).toContain('RECAPTCHA_SECRET_KEY');
   });
 
-  it('should refuse the embedded database and a missing mail server in production', () => {
+  it('should refuse the embedded database, a missing mail server and no secret in production', () => {
+    const noSecret = 'APP_SECRET must be set when NODE_ENV=production (32 or more characters)';
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'DATABASE_URL must be set when NODE_ENV=production',
       'SMTP_URL must be set when NODE_ENV=production',
+      noSecret,
     ]);
     expect(
       problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/trialflow' }),
-    ).toEqual(['SMTP_URL must be set when NODE_ENV=production']);
+    ).toEqual(['SMTP_URL must be set when NODE_ENV=production', noSecret]);
     expect(
       problemsOf({
         NODE_ENV: 'production',
         DATABASE_URL: 'postgres://u:p@db:5432/trialflow',
         SMTP_URL: 'smtp://mail:25',
       }),
+    ).toEqual([noSecret]);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://u:p@db:5432/trialflow',
+        SMTP_URL: 'smtp://mail:25',
+        APP_SECRET: 'x'.repeat(32),
+      }),
     ).toEqual([]);
+  });
+
+  it('should refuse an APP_SECRET shorter than 32 characters', () => {
+    expect(problemsOf({ APP_SECRET: 'short' })).toEqual([
+      'APP_SECRET must be at least 32 characters long',
+    ]);
   });
 
   it('should treat an empty optional variable as unset', () => {

@@ -14,6 +14,7 @@ import {
   Max,
   MaxLength,
   Min,
+  MinLength,
   ValidateIf,
   validateSync,
   ValidationError,
@@ -121,6 +122,17 @@ export class Env {
   @Max(65535)
   @IsInt()
   EMBEDDED_PG_PORT = 5433;
+
+  /**
+   * The server secret that keys the HMAC of one-time codes and refresh tokens; never stored in
+   * the database. Required with NODE_ENV=production; otherwise DATA_DIR/secret is generated on
+   * the first start (mode 0600) and reused.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'APP_SECRET must be at least 32 characters long' })
+  APP_SECRET?: string = undefined;
 
   @Transform(toBoolean)
   @IsBoolean()
@@ -365,6 +377,7 @@ export const DEPLOYMENT_REQUIRED: readonly (keyof Env)[] = [
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'SMTP_URL',
+  'APP_SECRET',
 ];
 
 export class EnvValidationError extends Error {
@@ -419,6 +432,10 @@ export function validateEnv(raw: Record<string, string | undefined>): Env {
   if (env.NODE_ENV === 'production' && env.SMTP_URL === undefined) {
     // Without a mail server, one-time codes would go to the log and sit in the outbox.
     production.push('SMTP_URL must be set when NODE_ENV=production');
+  }
+  if (env.NODE_ENV === 'production' && env.APP_SECRET === undefined) {
+    // A generated file secret is lost with the container: codes and sessions would end.
+    production.push('APP_SECRET must be set when NODE_ENV=production (32 or more characters)');
   }
   if (production.length > 0) {
     throw new EnvValidationError(production);

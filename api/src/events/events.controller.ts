@@ -23,6 +23,7 @@ import { Auth } from '../common/auth/auth.decorator';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { SessionsService } from '../sessions/sessions.service';
 import { UsersService } from '../users/users.service';
 import { AppEventDto } from './dto/app-event.dto';
 import { EventsService } from './events.service';
@@ -39,6 +40,7 @@ export class EventsController {
   constructor(
     private readonly events: EventsService,
     private readonly users: UsersService,
+    private readonly sessions: SessionsService,
   ) {}
 
   @Get()
@@ -110,7 +112,14 @@ export class EventsController {
       error: () => res.end(),
       complete: () => res.end(),
     });
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    // The session was checked when the stream opened; each heartbeat checks it again, so a
+    // sign-out elsewhere ends the stream within one interval (the reconnection then gets 401).
+    const heartbeat = setInterval(() => {
+      this.sessions
+        .isAlive(caller.sessionId, caller.id)
+        .then((alive) => (alive ? res.write(': ping\n\n') : res.end()))
+        .catch(() => res.write(': ping\n\n'));
+    }, HEARTBEAT_MS);
     res.on('close', () => {
       clearInterval(heartbeat);
       subscription.unsubscribe();

@@ -56,6 +56,8 @@ export class IdentityTokensService {
         family_name: user.familyName,
         locale: user.locale,
         auth_time: authTime,
+        // login_email compares it with the last sign-out (iat has whole seconds only).
+        issued_at_ms: Date.now(),
       },
       key.privateKeyPem,
       { ...options, audience: LOCAL_CLIENT_ID, jwtid: randomUUID() },

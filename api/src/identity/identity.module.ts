@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CaptchaModule } from '../captcha/captcha.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { IdentityCode } from './identity-code.entity';
 import { IdentityRefreshToken } from './identity-refresh-token.entity';
 import { IdentityTokensService } from './identity-tokens.service';
@@ -19,6 +20,7 @@ import { WellKnownController } from './well-known.controller';
   imports: [
     TypeOrmModule.forFeature([IdentityUser, IdentityCode, IdentityRefreshToken]),
     CaptchaModule,
+    SessionsModule,
   ],
   controllers: [IdentityController, WellKnownController],
   providers: [IdentityRepository, IdentityService, IdentityTokensService],

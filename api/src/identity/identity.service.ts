@@ -1,7 +1,9 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type Language, PASSWORD_MIN_LENGTH } from '@trialflow/contract';
 import { MailService } from '../mail/mail.service';
+import { SessionsService } from '../sessions/sessions.service';
+import { ServerSecret } from '../signing-keys/server-secret';
 import type {
   AuthTokensDto,
   CodeDeliveryDetailsDto,
@@ -35,10 +37,6 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${host.slice(0, 1)}***.${rest.join('.')}`;
 }
 
-function codeHash(userId: string, code: string): string {
-  return createHmac('sha256', userId).update(code).digest('hex');
-}
-
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -56,7 +54,14 @@ export class IdentityService {
     private readonly repo: IdentityRepository,
     private readonly tokens: IdentityTokensService,
     private readonly mail: MailService,
+    private readonly secret: ServerSecret,
+    private readonly sessions: SessionsService,
   ) {}
+
+  /** HMAC with the server secret, which is not in the database beside the hashes. */
+  private codeHash(userId: string, purpose: IdentityCodePurpose, code: string): string {
+    return this.secret.hmac('identity-code', `${userId}:${purpose}:${code}`);
+  }
 
   async signUp(input: {
     email: string;
@@ -176,6 +181,8 @@ export class IdentityService {
     user.lockedUntil = null;
     await this.repo.saveUser(user);
     await this.repo.revokeAllRefreshTokens(user.id);
+    // Whoever knew the old password is signed out of the product as well.
+    await this.sessions.endAllOfIdentity(user.id, user.email, 'password-reset');
   }
 
   async changePassword(accessToken: string, previous: string, proposed: string): Promise<void> {
@@ -226,6 +233,8 @@ export class IdentityService {
     // revoke the tokens of a sign-in later in the same second.
     user.tokensValidAfter = new Date();
     await this.repo.saveUser(user);
+    // The product's sessions of this person end too: their product tokens stop working now.
+    await this.sessions.endAllOfIdentity(user.id, user.email, 'global-sign-out');
   }
 
   async getUser(accessToken: string): Promise<IdentityUser> {
@@ -235,6 +244,7 @@ export class IdentityService {
   async deleteOwnUser(accessToken: string): Promise<void> {
     const user = await this.userFromAccessToken(accessToken);
     await this.repo.deleteUser(user.id);
+    await this.sessions.endAllOfIdentity(user.id, user.email, 'account-deleted');
   }
 
   /** For the product's account deletion and the CLI. */
@@ -337,7 +347,7 @@ export class IdentityService {
     await this.repo.replaceCode({
       userId: user.id,
       purpose,
-      codeHash: codeHash(user.id, code),
+      codeHash: this.codeHash(user.id, purpose, code),
       expiresAt: new Date(Date.now() + minutes * 60_000),
     });
     await this.mail.send({
@@ -371,7 +381,7 @@ export class IdentityService {
     if (tries === null) {
       throw IdentityErrors.attemptLimit();
     }
-    if (!sameHash(stored.codeHash, codeHash(user.id, code))) {
+    if (!sameHash(stored.codeHash, this.codeHash(user.id, purpose, code))) {
       await sleep(Math.min(150 * tries, 1000));
       throw tries >= MAX_CODE_ATTEMPTS
         ? IdentityErrors.attemptLimit()

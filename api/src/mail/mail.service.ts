@@ -35,6 +35,8 @@ export interface SendMailInput {
 /**
  * Sends the product's mails through SMTP when SMTP_URL is set. Without it each mail is written
  * to the server log and kept in the outbox table, so the embedded setup needs no mail server.
+ * With NODE_ENV=production (where SMTP_URL is required) a one-time code never reaches the log,
+ * and the outbox keeps it masked whether sending worked or not.
  */
 @Injectable()
 export class MailService implements OnModuleDestroy {
@@ -71,7 +73,7 @@ export class MailService implements OnModuleDestroy {
         this.logger.error({ err: error, template: input.template }, 'Sending a mail failed');
       }
     } else {
-      if (input.variables.code) {
+      if (input.variables.code && this.env.NODE_ENV !== 'production') {
         // No mail server: the log is where a developer reads the code.
         this.logger.log(
           { template: input.template, to: input.to, text: mail.text },
@@ -82,10 +84,12 @@ export class MailService implements OnModuleDestroy {
         this.logger.log({ template: input.template }, 'Mail kept in the outbox (no SMTP_URL set)');
       }
     }
-    // Once the mail server has it, the outbox keeps a record without the one-time code.
+    // Once the mail server has it, the outbox keeps a record without the one-time code; in
+    // production it never holds a code in clear text, even when sending failed.
     const code = input.variables.code;
+    const keepCode = delivery !== 'sent' && this.env.NODE_ENV !== 'production';
     const redact = (text: string): string =>
-      delivery === 'sent' && code ? text.split(code).join('••••••') : text;
+      code && !keepCode ? text.split(code).join('••••••') : text;
     await this.outbox.save(
       this.outbox.create({
         recipient: input.to,

@@ -13,16 +13,19 @@ const HCP: AuthUser = {
   id: '11111111-1111-4111-8111-111111111111',
   email: 'h@x.example',
   roles: ['hcp'],
+  sessionId: '11111111-1111-4111-8111-111111111111',
 };
 const SITE: AuthUser = {
   id: '22222222-2222-4222-8222-222222222222',
   email: 's@x.example',
   roles: ['clinops'],
+  sessionId: '22222222-2222-4222-8222-222222222222',
 };
 const ELSEWHERE: AuthUser = {
   id: '33333333-3333-4333-8333-333333333333',
   email: 'e@x.example',
   roles: ['clinops'],
+  sessionId: '33333333-3333-4333-8333-333333333333',
 };
 const REQUEST_ID = '44444444-4444-4444-8444-444444444444';
 

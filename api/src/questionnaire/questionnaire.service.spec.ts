@@ -13,6 +13,7 @@ const ADA: AuthUser = {
   id: '6f1c2d4e-5b6a-4c3d-8e7f-0a1b2c3d4e5f',
   email: 'a@x.example',
   roles: ['hcp'],
+  sessionId: '6f1c2d4e-5b6a-4c3d-8e7f-0a1b2c3d4e5f',
 };
 
 function errorBody(fn: () => unknown): { message: string; errors: Record<string, string> } {

@@ -65,6 +65,10 @@ export class User {
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;
 
+  /** The last global sign-out: identity tokens issued before it no longer log in. */
+  @Column({ name: 'signed_out_at', type: 'timestamptz', nullable: true })
+  signedOutAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

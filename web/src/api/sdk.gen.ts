@@ -134,9 +134,15 @@ import type {
   LoginEmailData,
   LoginEmailErrors,
   LoginEmailResponses,
+  LogoutSessionData,
+  LogoutSessionErrors,
+  LogoutSessionResponses,
   MarkNotificationsSeenData,
   MarkNotificationsSeenErrors,
   MarkNotificationsSeenResponses,
+  RefreshSessionData,
+  RefreshSessionErrors,
+  RefreshSessionResponses,
   SaveQuestionnaireData,
   SaveQuestionnaireErrors,
   SaveQuestionnaireResponses,
@@ -425,12 +431,32 @@ export const markNotificationsSeen = <ThrowOnError extends boolean = false>(
 
 /**
  * Exchange an identity-provider ID token for the product token and the user
+ *
+ * Starts a server-side session: a 15-minute product token and a refresh token. An ID token issued before the last global sign-out is refused.
  */
 export const loginEmail = <ThrowOnError extends boolean = false>(
   options: Options<LoginEmailData, ThrowOnError>,
 ) =>
   (options.client ?? client).post<LoginEmailResponses, LoginEmailErrors, ThrowOnError>({
     url: '/api/hcp/login_email',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * End this session, or every session of the user (everywhere: true)
+ *
+ * The product tokens of an ended session stop working at their next request; after everywhere: true, identity tokens issued before it no longer log in.
+ */
+export const logoutSession = <ThrowOnError extends boolean = false>(
+  options: Options<LogoutSessionData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<LogoutSessionResponses, LogoutSessionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/hcp/logout',
     ...options,
     headers: {
       'Content-Type': 'application/json',
@@ -510,6 +536,23 @@ export const getTrialRequest = <ThrowOnError extends boolean = false>(
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/hcp/progress/{userId}/{requestId}',
     ...options,
+  });
+
+/**
+ * Trade the refresh token for a new product token and the next refresh token
+ *
+ * Each refresh token works once. Sending a used one ends the session on every device that holds it (a copied token).
+ */
+export const refreshSession = <ThrowOnError extends boolean = false>(
+  options: Options<RefreshSessionData, ThrowOnError>,
+) =>
+  (options.client ?? client).post<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError>({
+    url: '/api/hcp/refresh_token',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
   });
 
 /**

@@ -539,9 +539,17 @@ export type Language = 'en' | 'es' | 'de';
 
 export type LoginDataDto = {
   /**
-   * The product access token: send it as Bearer on every call.
+   * The product access token (15 minutes): send it as Bearer on every call.
    */
   accessToken: string;
+  /**
+   * Seconds the access token lives.
+   */
+  expiresIn: number;
+  /**
+   * Trades for the next access token at POST /api/hcp/refresh_token; each use gives a new one, and using one twice ends the session.
+   */
+  refreshToken: string;
   user: UserResponseDto;
 };
 
@@ -564,6 +572,13 @@ export type LoginEmailDto = {
 export type LoginResponseDto = {
   data: LoginDataDto;
   status: number;
+};
+
+export type LogoutSessionDto = {
+  /**
+   * true: end every session of the user (all devices), not only this one.
+   */
+  everywhere?: boolean;
 };
 
 export type MarkNotificationsSeenDto = {
@@ -931,6 +946,18 @@ export type RadiusUnit = 'KM' | 'MI';
  */
 export type RecruitingStatus = 'Recruiting' | 'Not yet recruiting';
 
+export type RefreshSessionDto = {
+  /**
+   * The newest refresh token of the session.
+   */
+  refreshToken: string;
+};
+
+export type RefreshSessionResponseDto = {
+  data: SessionTokensDto;
+  status: number;
+};
+
 export type RefreshTokenDto = {
   refreshToken: string;
 };
@@ -1212,6 +1239,21 @@ export type SelectedLocationResponseDto = {
    * The site's name as the trial record spells it.
    */
   facility_name: string;
+};
+
+export type SessionTokensDto = {
+  /**
+   * The new product access token (15 minutes).
+   */
+  accessToken: string;
+  /**
+   * Seconds the access token lives.
+   */
+  expiresIn: number;
+  /**
+   * The next refresh token; the one sent is used up.
+   */
+  refreshToken: string;
 };
 
 export type Sex = 'ALL' | 'FEMALE' | 'MALE';
@@ -2418,7 +2460,7 @@ export type LoginEmailData = {
 export type LoginEmailErrors = {
   400: ErrorResponseDto;
   /**
-   * The identity token is not valid.
+   * The identity token is not valid, or was issued before the last sign-out.
    */
   401: ErrorResponseDto;
   /**
@@ -2438,6 +2480,37 @@ export type LoginEmailResponses = {
 };
 
 export type LoginEmailResponse = LoginEmailResponses[keyof LoginEmailResponses];
+
+export type LogoutSessionData = {
+  body: LogoutSessionDto;
+  path?: never;
+  query?: never;
+  url: '/api/hcp/logout';
+};
+
+export type LogoutSessionErrors = {
+  400: ErrorResponseDto;
+  /**
+   * Missing, invalid or expired product token.
+   */
+  401: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
+};
+
+export type LogoutSessionError = LogoutSessionErrors[keyof LogoutSessionErrors];
+
+export type LogoutSessionResponses = {
+  204: void;
+};
+
+export type LogoutSessionResponse = LogoutSessionResponses[keyof LogoutSessionResponses];
 
 export type CreateTrialRequestData = {
   body: CreateTrialRequestDto;
@@ -2606,6 +2679,37 @@ export type GetTrialRequestResponses = {
 };
 
 export type GetTrialRequestResponse = GetTrialRequestResponses[keyof GetTrialRequestResponses];
+
+export type RefreshSessionData = {
+  body: RefreshSessionDto;
+  path?: never;
+  query?: never;
+  url: '/api/hcp/refresh_token';
+};
+
+export type RefreshSessionErrors = {
+  400: ErrorResponseDto;
+  /**
+   * The session has ended (signed out, expired, or the token was used before).
+   */
+  401: ErrorResponseDto;
+  /**
+   * The request body is over 1 MB.
+   */
+  413: ErrorResponseDto;
+  /**
+   * The body was sent as a form or plain text: send application/json.
+   */
+  415: ErrorResponseDto;
+};
+
+export type RefreshSessionError = RefreshSessionErrors[keyof RefreshSessionErrors];
+
+export type RefreshSessionResponses = {
+  200: RefreshSessionResponseDto;
+};
+
+export type RefreshSessionResponse = RefreshSessionResponses[keyof RefreshSessionResponses];
 
 export type SignupData = {
   body: SignupDto;

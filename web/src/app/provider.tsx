@@ -3,6 +3,7 @@ import { ReactNode, useState } from 'react';
 import { ModalProvider } from '@/components/ui/modal-store';
 import { TranslationsGate } from '@/i18n/translations-gate';
 import { AppConfigProvider } from '@/lib/app-config';
+import { UNAUTHORIZED_EVENT } from '@/lib/product-session';
 
 function isUnauthorized(error: unknown): boolean {
   return (
@@ -16,7 +17,7 @@ export function createQueryClient(): QueryClient {
   const onError = (error: unknown): void => {
     // A 401 is handled in one place; the accounts feature signs the user out here.
     if (isUnauthorized(error)) {
-      window.dispatchEvent(new Event('trialflow:unauthorized'));
+      window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     }
   };
   return new QueryClient({

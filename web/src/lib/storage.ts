@@ -4,6 +4,8 @@ import { useMemo, useSyncExternalStore } from 'react';
 export const STORAGE_KEYS = {
   userId: 'userId',
   accessToken: 'accessToken',
+  /** The product session's refresh token (POST /api/hcp/refresh_token); logout removes it. */
+  refreshToken: 'refreshToken',
   user: 'user',
   sessionId: 'session_id',
   login: 'login',
@@ -22,6 +24,7 @@ export const STORAGE_KEYS = {
 export const SESSION_KEYS = [
   STORAGE_KEYS.userId,
   STORAGE_KEYS.accessToken,
+  STORAGE_KEYS.refreshToken,
   STORAGE_KEYS.user,
   STORAGE_KEYS.sessionId,
   STORAGE_KEYS.login,
@@ -120,6 +123,11 @@ export function storeLogin(accessToken: string, user: StoredUser, registerType =
   writeItem(STORAGE_KEYS.user, JSON.stringify(user));
   writeItem(STORAGE_KEYS.userId, user._id);
   writeItem(STORAGE_KEYS.registerType, registerType);
+}
+
+/** The product session's refresh token, kept beside the product token (login_email gives it). */
+export function storeRefreshToken(refreshToken: string): void {
+  writeItem(STORAGE_KEYS.refreshToken, refreshToken);
 }
 
 /** Logout: clears the session keys and starts a new random session id. */

@@ -143,8 +143,20 @@ export class SignupDto {
 }
 
 export class LoginDataDto {
-  @ApiProperty({ description: 'The product access token: send it as Bearer on every call.' })
+  @ApiProperty({
+    description: 'The product access token (15 minutes): send it as Bearer on every call.',
+  })
   accessToken: string;
+
+  @ApiProperty({
+    description:
+      'Trades for the next access token at POST /api/hcp/refresh_token; each use gives a new one, ' +
+      'and using one twice ends the session.',
+  })
+  refreshToken: string;
+
+  @ApiProperty({ description: 'Seconds the access token lives.', example: 900 })
+  expiresIn: number;
 
   @ApiProperty({ type: UserResponseDto })
   user: UserResponseDto;
@@ -172,4 +184,42 @@ export class SignupResponseDto {
 
   @ApiProperty({ type: SignupDataDto })
   data: SignupDataDto;
+}
+
+/** The refresh token of a product session (login_email gave the first one). */
+export class RefreshSessionDto {
+  @ApiProperty({ description: 'The newest refresh token of the session.' })
+  @IsString()
+  @MaxLength(200)
+  @IsNotEmpty()
+  refreshToken: string;
+}
+
+export class SessionTokensDto {
+  @ApiProperty({ description: 'The new product access token (15 minutes).' })
+  accessToken: string;
+
+  @ApiProperty({ description: 'The next refresh token; the one sent is used up.' })
+  refreshToken: string;
+
+  @ApiProperty({ description: 'Seconds the access token lives.', example: 900 })
+  expiresIn: number;
+}
+
+export class RefreshSessionResponseDto {
+  @ApiProperty({ example: 200 })
+  status: number;
+
+  @ApiProperty({ type: SessionTokensDto })
+  data: SessionTokensDto;
+}
+
+export class LogoutSessionDto {
+  @ApiPropertyOptional({
+    description: 'true: end every session of the user (all devices), not only this one.',
+    default: false,
+  })
+  @IsOptional()
+  @IsBoolean()
+  everywhere?: boolean;
 }

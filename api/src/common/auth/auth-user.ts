@@ -5,4 +5,6 @@ export interface AuthUser {
   id: string;
   email: string;
   roles: Role[];
+  /** The server-side session the product token belongs to (its `sid`). */
+  sessionId: string;
 }

@@ -46,8 +46,10 @@ import {
   listPartners,
   listTrialRequests,
   loginEmail,
+  logoutSession,
   markNotificationsSeen,
   type Options,
+  refreshSession,
   saveQuestionnaire,
   searchPlaces,
   searchTrials,
@@ -186,9 +188,15 @@ import type {
   LoginEmailData,
   LoginEmailError,
   LoginEmailResponse,
+  LogoutSessionData,
+  LogoutSessionError,
+  LogoutSessionResponse,
   MarkNotificationsSeenData,
   MarkNotificationsSeenError,
   MarkNotificationsSeenResponse,
+  RefreshSessionData,
+  RefreshSessionError,
+  RefreshSessionResponse,
   SaveQuestionnaireData,
   SaveQuestionnaireError,
   SaveQuestionnaireResponse,
@@ -632,6 +640,8 @@ export const markNotificationsSeenMutation = (
 
 /**
  * Exchange an identity-provider ID token for the product token and the user
+ *
+ * Starts a server-side session: a 15-minute product token and a refresh token. An ID token issued before the last global sign-out is refused.
  */
 export const loginEmailMutation = (
   options?: Partial<Options<LoginEmailData>>,
@@ -643,6 +653,31 @@ export const loginEmailMutation = (
   > = {
     mutationFn: async (fnOptions) => {
       const { data } = await loginEmail({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * End this session, or every session of the user (everywhere: true)
+ *
+ * The product tokens of an ended session stop working at their next request; after everywhere: true, identity tokens issued before it no longer log in.
+ */
+export const logoutSessionMutation = (
+  options?: Partial<Options<LogoutSessionData>>,
+): UseMutationOptions<LogoutSessionResponse, LogoutSessionError, Options<LogoutSessionData>> => {
+  const mutationOptions: UseMutationOptions<
+    LogoutSessionResponse,
+    LogoutSessionError,
+    Options<LogoutSessionData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await logoutSession({
         ...options,
         ...fnOptions,
         throwOnError: true,
@@ -764,6 +799,31 @@ export const getTrialRequestOptions = (options: Options<GetTrialRequestData>) =>
     },
     queryKey: getTrialRequestQueryKey(options),
   });
+
+/**
+ * Trade the refresh token for a new product token and the next refresh token
+ *
+ * Each refresh token works once. Sending a used one ends the session on every device that holds it (a copied token).
+ */
+export const refreshSessionMutation = (
+  options?: Partial<Options<RefreshSessionData>>,
+): UseMutationOptions<RefreshSessionResponse, RefreshSessionError, Options<RefreshSessionData>> => {
+  const mutationOptions: UseMutationOptions<
+    RefreshSessionResponse,
+    RefreshSessionError,
+    Options<RefreshSessionData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await refreshSession({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
 
 /**
  * Store the registration of a new user (after the identity sign-up)

@@ -13,6 +13,7 @@ import {
 import { AccountActionsContext } from '@/lib/account-actions';
 import { trackRedirectEmail } from '@/lib/analytics';
 import { LiveEventsProvider, setLiveTransport } from '@/lib/live-events';
+import { useProductSessionRefresh } from '@/lib/product-session';
 import { useIsLoggedIn, useStoredItem, STORAGE_KEYS } from '@/lib/storage';
 import { apiLiveTransport } from '../live-transport';
 
@@ -53,6 +54,7 @@ function useRedirectEmailEvent(): void {
 function SessionBoundary() {
   const logout = useLogout();
   useSessionExpiry();
+  useProductSessionRefresh();
   const actions = useMemo(() => ({ logout }), [logout]);
   const loggedIn = useIsLoggedIn();
   const userId = useStoredItem(STORAGE_KEYS.userId);

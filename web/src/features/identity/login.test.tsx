@@ -59,7 +59,10 @@ beforeEach(() => {
   client = createMockIdentityClient();
   identity.client = client;
   vi.mocked(loginEmail).mockImplementation(() =>
-    answer({ status: 200, data: { accessToken: 'product-token', user: USER } }),
+    answer({
+      status: 200,
+      data: { accessToken: 'product-token', refreshToken: 'refresh-1', expiresIn: 900, user: USER },
+    }),
   );
 });
 
@@ -97,6 +100,7 @@ describe('login (spec 01 §4 Login flow, §8 errors)', () => {
     expect(storeLogin).toHaveBeenCalledWith('product-token', USER, 'email');
     expect(localStorage.getItem(STORAGE_KEYS.login)).toBe('true');
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('product-token');
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-1');
     expect(localStorage.getItem(STORAGE_KEYS.userId)).toBe('u-1');
     expect(visited).toContain('/partner=hcp');
     expect(
@@ -108,7 +112,12 @@ describe('login (spec 01 §4 Login flow, §8 errors)', () => {
     vi.mocked(loginEmail).mockImplementation(() =>
       answer({
         status: 200,
-        data: { accessToken: 't', user: { ...USER, userSource: 'breast_cancer_partner' } },
+        data: {
+          accessToken: 't',
+          refreshToken: 'r',
+          expiresIn: 900,
+          user: { ...USER, userSource: 'breast_cancer_partner' },
+        },
       }),
     );
     const { user, router } = renderWithApp(null, { route: '/login' });
@@ -253,7 +262,10 @@ describe('login (spec 01 §4 Login flow, §8 errors)', () => {
 
   it('should open the login-failed popup when the login answers a status other than 200', async () => {
     vi.mocked(loginEmail).mockImplementation(() =>
-      answer({ status: 500, data: { accessToken: '', user: USER } }),
+      answer({
+        status: 500,
+        data: { accessToken: '', refreshToken: '', expiresIn: 0, user: USER },
+      }),
     );
     const { user } = renderWithApp(null, { route: '/login' });
 

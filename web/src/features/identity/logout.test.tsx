@@ -1,6 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deleteUser, identityGlobalSignOut, identityRevokeToken } from '@/api/sdk.gen';
+import {
+  deleteUser,
+  identityGlobalSignOut,
+  identityRevokeToken,
+  logoutSession,
+  refreshSession,
+} from '@/api/sdk.gen';
+import { refreshProductSession } from '@/lib/product-session';
 import { SESSION_KEYS, STORAGE_KEYS } from '@/lib/storage';
 import { renderWithApp, TEST_HCP } from '@/testing/render';
 import { IDENTITY_STORAGE_KEYS } from './client/local-identity-client';
@@ -11,6 +18,8 @@ vi.mock('@/api/sdk.gen', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/sdk.gen')>()),
   identityGlobalSignOut: vi.fn(),
   identityRevokeToken: vi.fn(),
+  logoutSession: vi.fn(),
+  refreshSession: vi.fn(),
   deleteUser: vi.fn(),
   getMe: vi.fn(() => new Promise(() => undefined)),
 }));
@@ -38,6 +47,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   vi.mocked(identityGlobalSignOut).mockImplementation(() => ok({ ok: true }));
   vi.mocked(identityRevokeToken).mockImplementation(() => ok({ ok: true }));
+  vi.mocked(logoutSession).mockImplementation(() => ok(undefined));
 });
 
 async function logout(user: ReturnType<typeof renderWithApp>['user']) {
@@ -53,6 +63,8 @@ describe('logout (spec 01 §4 Logout)', () => {
       user: TEST_HCP,
       storage: {
         ...identityTokens,
+        [STORAGE_KEYS.accessToken]: 'product-token',
+        [STORAGE_KEYS.refreshToken]: 'product-refresh-1',
         [STORAGE_KEYS.sessionId]: 'old-session',
         [STORAGE_KEYS.userData]: '{"type_of_disease":"melanoma"}',
         [STORAGE_KEYS.page]: '3',
@@ -68,6 +80,10 @@ describe('logout (spec 01 §4 Logout)', () => {
     );
     expect(identityRevokeToken).toHaveBeenCalledWith(
       expect.objectContaining({ body: { refreshToken: 'refresh-1' } }),
+    );
+    // The product's sessions end on every device too, with the product token as credential.
+    expect(logoutSession).toHaveBeenCalledWith(
+      expect.objectContaining({ auth: 'product-token', body: { everywhere: true } }),
     );
     for (const key of SESSION_KEYS.filter((k) => k !== STORAGE_KEYS.sessionId)) {
       expect(localStorage.getItem(key)).toBeNull();
@@ -180,6 +196,34 @@ describe('session expiry', () => {
 
     expect(await screen.findByRole('dialog', { name: 'Session expired' })).toBeVisible();
     expect(localStorage.getItem(STORAGE_KEYS.login)).toBeNull();
+    await waitFor(() => expect(router?.state.location.pathname).toBe('/login'));
+  });
+
+  it('should log out to the login screen with a message when the refresh is refused', async () => {
+    vi.mocked(refreshSession).mockRejectedValue({
+      statusCode: 401,
+      message: 'Your session has ended. Please log in again.',
+    });
+    const { router } = renderWithApp(null, {
+      route: '/dashboard',
+      user: TEST_HCP,
+      storage: { [STORAGE_KEYS.refreshToken]: 'product-refresh-1' },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+
+    await act(async () => {
+      expect(await refreshProductSession()).toBeNull();
+    });
+
+    expect(refreshSession).toHaveBeenCalledWith(
+      expect.objectContaining({ body: { refreshToken: 'product-refresh-1' } }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Session expired' })).toHaveTextContent(
+      'Your session has expired. Please log in again.',
+    );
+    expect(localStorage.getItem(STORAGE_KEYS.login)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     await waitFor(() => expect(router?.state.location.pathname).toBe('/login'));
   });
 });

@@ -2,10 +2,11 @@ import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { logoutSession } from '@/api/sdk.gen';
 import { useModal } from '@/components/ui/modal-store';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/app-config';
-import { clearSession, hasLoginFlag } from '@/lib/storage';
+import { clearSession, hasLoginFlag, readItem, STORAGE_KEYS } from '@/lib/storage';
 import { useIdentityClient } from './identity-context';
 
 /** Queries that belong to the device, not to the user: they survive a logout. */
@@ -43,6 +44,15 @@ export function useLogout(): () => Promise<void> {
   const { supportEmail } = useAppConfig();
 
   return useCallback(async () => {
+    // The product's sessions end on every device first, whatever the provider does next (Cognito's
+    // sign-out never reaches the API). Sent with the product token as its own credential, so an
+    // already ended session is not refreshed first; its 401 then needs nothing more.
+    const productToken = readItem(STORAGE_KEYS.accessToken);
+    if (productToken) {
+      await logoutSession({ auth: productToken, body: { everywhere: true } }).catch(
+        () => undefined,
+      );
+    }
     try {
       await identity.signOut();
     } catch {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/app-config';
 import { resolvePartner } from '@/lib/partner';
-import { storeLogin } from '@/lib/storage';
+import { storeLogin, storeRefreshToken } from '@/lib/storage';
 import { LoginValues, useLoginEmail } from './api/login-email';
 import { IDENTITY_MESSAGES, IdentitySession } from './client/identity-client';
 import { useIdentityClient } from './identity-context';
@@ -81,8 +81,9 @@ export function useLogin(): (values: LoginValues) => Promise<string | null> {
         if (answer.status !== 200) {
           return failed();
         }
-        const { accessToken, user } = answer.data;
+        const { accessToken, refreshToken, user } = answer.data;
         storeLogin(accessToken, user, REGISTER_TYPE);
+        storeRefreshToken(refreshToken);
         const partner = resolvePartner(config.partners, config.defaultUserSource, user.userSource);
         await navigate(paths.partner(partner.urlParam));
         return null;

@@ -130,6 +130,7 @@ describe('static pages', () => {
       'session_id',
       'login',
       'accessToken',
+      'refreshToken',
       'user',
       'lang',
       'cookieConsentTime',

@@ -12,6 +12,7 @@ const NECESSARY_STORAGE_KEYS = [
   STORAGE_KEYS.sessionId,
   STORAGE_KEYS.login,
   STORAGE_KEYS.accessToken,
+  STORAGE_KEYS.refreshToken,
   STORAGE_KEYS.user,
   STORAGE_KEYS.lang,
   STORAGE_KEYS.cookieConsentTime,
