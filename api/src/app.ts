@@ -44,7 +44,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
     AppModule.forRoot({ env, databaseUrl }),
     { logger: new PinoNestLogger(logger), bufferLogs: false, abortOnError: false },
   );
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', trustProxy(env.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(createHttpLogger(logger));
   app.use(
@@ -96,6 +96,18 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
 
   serveWebApp(app, env, options.rootDir ?? repoRoot());
   return app;
+}
+
+/** TRUST_PROXY as express' `trust proxy` setting: a boolean, a hop count or a list. */
+export function trustProxy(value: string): boolean | number | string {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false') {
+    return false;
+  }
+  if (v === 'true') {
+    return true;
+  }
+  return /^\d+$/.test(v) ? Number(v) : value;
 }
 
 /**

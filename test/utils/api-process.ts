@@ -27,7 +27,10 @@ async function freePort(): Promise<number> {
  * The real API entry point (api/src/main.ts, compiled on the fly by SWC) as a process of its
  * own on an existing database: a second replica beside a test's in-process app.
  */
-export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
+export async function startApiProcess(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<ApiProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
@@ -45,6 +48,7 @@ export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> 
         RUN_MIGRATIONS: 'false',
         SEARCH_WORKERS: '0',
         PLACES_MIN_POPULATION: '20000000',
+        ...extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -62,6 +62,18 @@ export async function dropTestDatabase(name: string): Promise<void> {
   await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 
+/**
+ * Every test file calls from 127.0.0.1, many accounts in a few seconds: the rate limits are
+ * raised for them. test/rate-limit.e2e-spec.ts passes the real defaults back in.
+ */
+export const RAISED_RATE_LIMITS: Record<string, string> = {
+  RATE_LIMIT_PER_ADDRESS: '1000000',
+  RATE_LIMIT_IDENTITY_PER_ADDRESS: '1000000',
+  RATE_LIMIT_IDENTITY_PER_ACCOUNT: '1000000',
+  RATE_LIMIT_SEARCH_PER_ADDRESS: '1000000',
+  RATE_LIMIT_UPLOAD_PER_ADDRESS: '1000000',
+};
+
 /** The real application, configured as in production, on a fresh copy of the database. */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
@@ -73,6 +85,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '',
     RUN_MIGRATIONS: 'false',
+    ...RAISED_RATE_LIMITS,
     ...envOverrides,
   });
   const app = await createApp({

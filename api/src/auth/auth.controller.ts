@@ -8,10 +8,12 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { RateLimit } from '../common/rate-limit.decorator';
 import { AuthService } from './auth.service';
 import { LoginEmailDto, LoginResponseDto, SignupDto, SignupResponseDto } from './dto/auth.dto';
 
 @ApiTags('auth')
+@RateLimit('identity')
 @Controller('hcp')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CaptchaModule } from '../captcha/captcha.module';
 import { IdentityCode } from './identity-code.entity';
 import { IdentityRefreshToken } from './identity-refresh-token.entity';
+import { IdentitySignInFailure } from './identity-sign-in-failure.entity';
 import { IdentityTokensService } from './identity-tokens.service';
 import { IdentityUser } from './identity-user.entity';
 import { IdentityController } from './identity.controller';
@@ -17,7 +18,12 @@ import { WellKnownController } from './well-known.controller';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([IdentityUser, IdentityCode, IdentityRefreshToken]),
+    TypeOrmModule.forFeature([
+      IdentityUser,
+      IdentityCode,
+      IdentityRefreshToken,
+      IdentitySignInFailure,
+    ]),
     CaptchaModule,
   ],
   controllers: [IdentityController, WellKnownController],

@@ -1797,6 +1797,10 @@ export type GetCaptchaChallengeErrors = {
    * reCAPTCHA is configured instead.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetCaptchaChallengeError = GetCaptchaChallengeErrors[keyof GetCaptchaChallengeErrors];
@@ -1828,6 +1832,10 @@ export type ListFacilityProgressErrors = {
    * Only for: clinops.
    */
   403: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type ListFacilityProgressError =
@@ -1880,6 +1888,10 @@ export type UpdateFacilityProgressErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type UpdateFacilityProgressError =
@@ -1904,6 +1916,10 @@ export type GetConfigErrors = {
    * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetConfigError = GetConfigErrors[keyof GetConfigErrors];
@@ -1941,6 +1957,10 @@ export type StreamEventsErrors = {
    * Missing, invalid or expired product token.
    */
   401: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type StreamEventsError = StreamEventsErrors[keyof StreamEventsErrors];
@@ -1975,6 +1995,10 @@ export type GetFacilityGroupErrors = {
    * No facility group has this id.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetFacilityGroupError = GetFacilityGroupErrors[keyof GetFacilityGroupErrors];
@@ -2019,6 +2043,10 @@ export type ListFilesErrors = {
    * No such request (or file).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
   /**
    * File storage is down.
    */
@@ -2071,6 +2099,10 @@ export type UploadFilesErrors = {
    */
   415: ErrorResponseDto;
   /**
+   * Too many uploads from this address: wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
+  /**
    * File storage is down.
    */
   503: ErrorResponseDto;
@@ -2113,6 +2145,10 @@ export type DownloadAllFilesErrors = {
    * No such request (or file).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
   /**
    * File storage is down.
    */
@@ -2160,6 +2196,10 @@ export type DeleteFileErrors = {
    * No such request (or file).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
   /**
    * File storage is down.
    */
@@ -2211,6 +2251,10 @@ export type DownloadFileErrors = {
    */
   404: ErrorResponseDto;
   /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
+  /**
    * File storage is down.
    */
   503: ErrorResponseDto;
@@ -2242,6 +2286,10 @@ export type GetTranslationsErrors = {
    * The language is not supported.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetTranslationsError = GetTranslationsErrors[keyof GetTranslationsErrors];
@@ -2283,6 +2331,10 @@ export type ListNotificationsErrors = {
    * Nothing of that id (or not visible to the caller).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type ListNotificationsError = ListNotificationsErrors[keyof ListNotificationsErrors];
@@ -2377,6 +2429,10 @@ export type MarkNotificationsSeenErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type MarkNotificationsSeenError =
@@ -2410,6 +2466,10 @@ export type LoginEmailErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type LoginEmailError = LoginEmailErrors[keyof LoginEmailErrors];
@@ -2454,6 +2514,10 @@ export type CreateTrialRequestErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type CreateTrialRequestError = CreateTrialRequestErrors[keyof CreateTrialRequestErrors];
@@ -2491,6 +2555,10 @@ export type ListTrialRequestsErrors = {
    * Nothing of that id (or not visible to the caller).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type ListTrialRequestsError = ListTrialRequestsErrors[keyof ListTrialRequestsErrors];
@@ -2540,6 +2608,10 @@ export type UpdateTrialRequestErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type UpdateTrialRequestError = UpdateTrialRequestErrors[keyof UpdateTrialRequestErrors];
@@ -2578,6 +2650,10 @@ export type GetTrialRequestErrors = {
    * No such trial request.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetTrialRequestError = GetTrialRequestErrors[keyof GetTrialRequestErrors];
@@ -2612,6 +2688,10 @@ export type SignupErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type SignupError = SignupErrors[keyof SignupErrors];
@@ -2638,6 +2718,10 @@ export type GetMeErrors = {
    * Missing, invalid or expired product token.
    */
   401: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetMeError = GetMeErrors[keyof GetMeErrors];
@@ -2676,6 +2760,10 @@ export type UpdateUserErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type UpdateUserError = UpdateUserErrors[keyof UpdateUserErrors];
@@ -2712,6 +2800,10 @@ export type DeleteUserErrors = {
    * Nothing of that id (or not visible to the caller).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type DeleteUserError = DeleteUserErrors[keyof DeleteUserErrors];
@@ -2827,6 +2919,10 @@ export type GetIdentityJwksErrors = {
    * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetIdentityJwksError = GetIdentityJwksErrors[keyof GetIdentityJwksErrors];
@@ -2849,6 +2945,10 @@ export type GetIdentityOpenIdConfigurationErrors = {
    * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetIdentityOpenIdConfigurationError =
@@ -2885,6 +2985,10 @@ export type IdentityChangePasswordErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityChangePasswordError =
@@ -2917,6 +3021,10 @@ export type IdentityConfirmForgotPasswordErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityConfirmForgotPasswordError =
@@ -2954,7 +3062,7 @@ export type IdentityConfirmSignUpErrors = {
    */
   415: ErrorResponseDto;
   /**
-   * LimitExceededException
+   * LimitExceededException, or too many requests (Retry-After header).
    */
   429: ErrorResponseDto;
 };
@@ -2993,6 +3101,10 @@ export type IdentityForgotPasswordErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityForgotPasswordError =
@@ -3021,6 +3133,10 @@ export type IdentityGlobalSignOutErrors = {
    * Missing, invalid or revoked access token.
    */
   401: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityGlobalSignOutError =
@@ -3057,6 +3173,10 @@ export type IdentityRefreshErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityRefreshError = IdentityRefreshErrors[keyof IdentityRefreshErrors];
@@ -3091,6 +3211,10 @@ export type IdentityResendConfirmationCodeErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityResendConfirmationCodeError =
@@ -3127,6 +3251,10 @@ export type IdentityRespondToChallengeErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityRespondToChallengeError =
@@ -3159,6 +3287,10 @@ export type IdentityRevokeTokenErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityRevokeTokenError = IdentityRevokeTokenErrors[keyof IdentityRevokeTokenErrors];
@@ -3203,7 +3335,7 @@ export type IdentitySignInErrors = {
    */
   415: ErrorResponseDto;
   /**
-   * Password attempts exceeded
+   * Password attempts exceeded (this account from this address, or the account from all addresses), or too many requests (Retry-After header).
    */
   429: ErrorResponseDto;
 };
@@ -3240,6 +3372,10 @@ export type IdentitySignUpErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentitySignUpError = IdentitySignUpErrors[keyof IdentitySignUpErrors];
@@ -3266,6 +3402,10 @@ export type IdentityDeleteUserErrors = {
    * Missing, invalid or revoked access token.
    */
   401: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityDeleteUserError = IdentityDeleteUserErrors[keyof IdentityDeleteUserErrors];
@@ -3293,6 +3433,10 @@ export type IdentityGetUserErrors = {
    * Missing, invalid or revoked access token.
    */
   401: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityGetUserError = IdentityGetUserErrors[keyof IdentityGetUserErrors];
@@ -3315,6 +3459,10 @@ export type ListPartnersErrors = {
    * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type ListPartnersError = ListPartnersErrors[keyof ListPartnersErrors];
@@ -3343,6 +3491,10 @@ export type GetPartnerErrors = {
    * Nothing of that id (or not visible to the caller).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetPartnerError = GetPartnerErrors[keyof GetPartnerErrors];
@@ -3374,6 +3526,10 @@ export type SearchPlacesErrors = {
    * q is missing, longer than 60 characters or holds other characters; bad limit.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type SearchPlacesError = SearchPlacesErrors[keyof SearchPlacesErrors];
@@ -3396,6 +3552,10 @@ export type GetVisitorCountryErrors = {
    * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetVisitorCountryError = GetVisitorCountryErrors[keyof GetVisitorCountryErrors];
@@ -3432,6 +3592,10 @@ export type GetQuestionnaireErrors = {
    * None is saved yet.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetQuestionnaireError = GetQuestionnaireErrors[keyof GetQuestionnaireErrors];
@@ -3466,6 +3630,10 @@ export type SaveQuestionnaireErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type SaveQuestionnaireError = SaveQuestionnaireErrors[keyof SaveQuestionnaireErrors];
@@ -3497,6 +3665,10 @@ export type SearchTrialsErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many searches from this address: wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type SearchTrialsError = SearchTrialsErrors[keyof SearchTrialsErrors];
@@ -3527,6 +3699,10 @@ export type SummarizeTrialsErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many searches from this address: wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type SummarizeTrialsError = SummarizeTrialsErrors[keyof SummarizeTrialsErrors];
@@ -3568,6 +3744,10 @@ export type GetTrialErrors = {
    * No trial with this NCT id.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetTrialError = GetTrialErrors[keyof GetTrialErrors];
@@ -3603,6 +3783,10 @@ export type GetFacilityGroupFileErrors = {
    * No facility group has this id.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetFacilityGroupFileError =
@@ -3653,6 +3837,10 @@ export type DeleteFolderFileErrors = {
    */
   415: ErrorResponseDto;
   /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
+  /**
    * File storage is down.
    */
   503: ErrorResponseDto;
@@ -3698,6 +3886,10 @@ export type DownloadFolderFileErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
   /**
    * File storage is down.
    */
@@ -3746,6 +3938,10 @@ export type ListFolderFilesErrors = {
    */
   415: ErrorResponseDto;
   /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
+  /**
    * File storage is down.
    */
   503: ErrorResponseDto;
@@ -3791,6 +3987,10 @@ export type UploadFolderFilesErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many uploads from this address: wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
   /**
    * File storage is down.
    */
