@@ -116,6 +116,7 @@ export class IdentityController {
   @ApiOperation({ summary: 'Answer the NEW_PASSWORD_REQUIRED challenge' })
   @ApiOkResponse({ type: SignInResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Invalid or expired session.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'UserNotFoundException' })
   identityRespondToChallenge(@Body() body: RespondToChallengeDto): Promise<SignInResponseDto> {
     return this.identity.respondToNewPasswordChallenge(body.email, body.session, body.newPassword);
   }
@@ -133,6 +134,7 @@ export class IdentityController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Set a new password with the reset code' })
   @ApiOkResponse({ type: IdentityOkDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'UserNotFoundException' })
   async identityConfirmForgotPassword(
     @Body() body: ConfirmForgotPasswordDto,
   ): Promise<IdentityOkDto> {

@@ -2978,6 +2978,10 @@ export type IdentityChangePasswordErrors = {
    */
   401: ErrorResponseDto;
   /**
+   * UserNotFoundException: the account of the token was deleted.
+   */
+  404: ErrorResponseDto;
+  /**
    * The request body is over 1 MB.
    */
   413: ErrorResponseDto;
@@ -3013,6 +3017,10 @@ export type IdentityConfirmForgotPasswordErrors = {
    * Missing or malformed input.
    */
   400: ErrorResponseDto;
+  /**
+   * UserNotFoundException
+   */
+  404: ErrorResponseDto;
   /**
    * The request body is over 1 MB.
    */
@@ -3134,6 +3142,10 @@ export type IdentityGlobalSignOutErrors = {
    */
   401: ErrorResponseDto;
   /**
+   * UserNotFoundException: the account of the token was deleted.
+   */
+  404: ErrorResponseDto;
+  /**
    * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
    */
   429: ErrorResponseDto;
@@ -3243,6 +3255,10 @@ export type IdentityRespondToChallengeErrors = {
    * Invalid or expired session.
    */
   401: ErrorResponseDto;
+  /**
+   * UserNotFoundException
+   */
+  404: ErrorResponseDto;
   /**
    * The request body is over 1 MB.
    */
@@ -3403,6 +3419,10 @@ export type IdentityDeleteUserErrors = {
    */
   401: ErrorResponseDto;
   /**
+   * UserNotFoundException: the account of the token was deleted.
+   */
+  404: ErrorResponseDto;
+  /**
    * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
    */
   429: ErrorResponseDto;
@@ -3433,6 +3453,10 @@ export type IdentityGetUserErrors = {
    * Missing, invalid or revoked access token.
    */
   401: ErrorResponseDto;
+  /**
+   * UserNotFoundException: the account of the token was deleted.
+   */
+  404: ErrorResponseDto;
   /**
    * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
    */
