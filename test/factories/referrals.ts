@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { ProductTokenService } from '../../api/src/auth/product-token.service';
 import { insertSite, insertTrial as insertTrialRow } from './trials';
+import { rememberPersonalData } from '../utils/personal-data';
 import { insertUser as insertUserRow } from './users';
 
 export interface TestUser {
@@ -72,7 +73,7 @@ export function requestBody(
   trial: TestTrial,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  return {
+  const body: Record<string, unknown> = {
     userId: user.id,
     identifier: 'PAT-0042',
     trialId: trial.nctId,
@@ -84,4 +85,7 @@ export function requestBody(
     consent: true,
     ...overrides,
   };
+  rememberPersonalData('patient identifier', body.identifier);
+  rememberPersonalData('phone', body.phoneNumber);
+  return body;
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { appendToAppLog } from './personal-data';
 
 export interface ApiProcess {
   url: string;
@@ -82,6 +83,7 @@ export async function startApiProcess(
         child.kill('SIGTERM');
         await exited;
       }
+      appendToAppLog(output);
     },
   };
 }

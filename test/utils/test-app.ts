@@ -9,6 +9,7 @@ import { createApp } from '../../api/src/app';
 import { createRootLogger } from '../../api/src/common/logging/logger';
 import { validateEnv } from '../../api/src/config/env';
 import { databaseUrl, TEMPLATE_DATABASE } from '../setup/test-postgres';
+import { appendToAppLog, appLogDestination } from './personal-data';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -91,7 +92,8 @@ export async function createTestApp(
   const app = await createApp({
     env,
     databaseUrl: databaseUrl(adminUrl(), databaseName),
-    logger: options.logger ?? createRootLogger('silent', false),
+    // The log goes to this worker's file, read for personal data at the end of the run.
+    logger: options.logger ?? createRootLogger('debug', false, appLogDestination()),
   });
   await app.init();
   return {
@@ -112,6 +114,7 @@ export function capturingLogger(): { logger: PinoLogger; text: () => string } {
   const logger = createRootLogger('trace', false, {
     write: (line: string) => {
       chunks.push(line);
+      appendToAppLog(line);
     },
   });
   return { logger, text: () => chunks.join('') };
