@@ -20,7 +20,7 @@ export function personalDataFile(): string {
 }
 
 /** The destination the test apps' loggers write to: this worker's log file. */
-export function appLogDestination(): pino.DestinationStream {
+export function appLogDestination(): ReturnType<typeof pino.destination> {
   return pino.destination({ dest: appLogFile(), sync: true, append: true, mkdir: true });
 }
 

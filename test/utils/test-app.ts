@@ -89,11 +89,12 @@ export async function createTestApp(
     ...RAISED_RATE_LIMITS,
     ...envOverrides,
   });
+  const destination = options.logger ? undefined : appLogDestination();
   const app = await createApp({
     env,
     databaseUrl: databaseUrl(adminUrl(), databaseName),
     // The log goes to this worker's file, read for personal data at the end of the run.
-    logger: options.logger ?? createRootLogger('debug', false, appLogDestination()),
+    logger: options.logger ?? createRootLogger('debug', false, destination),
   });
   await app.init();
   return {
@@ -103,6 +104,7 @@ export async function createTestApp(
     databaseName,
     close: async () => {
       await app.close();
+      destination?.destroy();
       await dropTestDatabase(databaseName);
     },
   };
