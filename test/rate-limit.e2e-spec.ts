@@ -196,7 +196,12 @@ describe(RateLimitGuard.name, () => {
     beforeAll(async () => {
       await t.app.listen(0, '127.0.0.1');
       a = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-      b = await startApiProcess(databaseUrl(process.env.TRIALFLOW_TEST_ADMIN_URL!, t.databaseName));
+      b = await startApiProcess(
+        databaseUrl(process.env.TRIALFLOW_TEST_ADMIN_URL!, t.databaseName),
+        {
+          env: REAL_LIMITS,
+        },
+      );
     });
 
     afterAll(async () => {
