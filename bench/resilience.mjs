@@ -165,6 +165,11 @@ async function main() {
       RUN_MIGRATIONS: 'true',
       TRIALS_IMPORT_DIR: 'data',
       PLACES_MIN_POPULATION: '20000000',
+      // The load comes from one address: the rate limits would answer 429, not measure outages.
+      RATE_LIMIT_PER_ADDRESS: '10000000',
+      RATE_LIMIT_IDENTITY_PER_ADDRESS: '10000000',
+      RATE_LIMIT_IDENTITY_PER_ACCOUNT: '10000000',
+      RATE_LIMIT_SEARCH_PER_ADDRESS: '10000000',
     },
   });
   const rounds = [];

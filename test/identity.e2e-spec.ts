@@ -363,8 +363,10 @@ describe(IdentityController.name, () => {
         code: 'NotAuthorizedException',
         message: 'Password attempts exceeded',
       });
+      // The lock is of this account from this address (test/sign-in-lock.e2e-spec.ts).
       await t.dataSource.query(
-        "UPDATE identity_user SET locked_until = now() - interval '1 second' WHERE email = $1",
+        `UPDATE identity_sign_in_failure SET locked_until = now() - interval '1 second'
+          WHERE user_id = (SELECT id FROM identity_user WHERE email = $1)`,
         [email],
       );
       await signIn(t.http, email, password);

@@ -20,6 +20,7 @@ import { PartnersModule } from './partners/partners.module';
 import { PlacesModule } from './places/places.module';
 import { ProgressModule } from './progress/progress.module';
 import { QuestionnaireModule } from './questionnaire/questionnaire.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SigningKeysModule } from './signing-keys/signing-keys.module';
 import { TranslationsModule } from './translations/translations.module';
 import { TrialsModule } from './trials/trials.module';
@@ -48,6 +49,8 @@ export class AppModule {
           retryAttempts: 3,
           retryDelay: 1000,
         }),
+        // First, so that its guard counts a request before any other guard refuses it.
+        RateLimitModule,
         SigningKeysModule,
         MailModule,
         HealthModule,

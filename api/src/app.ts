@@ -42,7 +42,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
     AppModule.forRoot({ env, databaseUrl }),
     { logger: new PinoNestLogger(logger), bufferLogs: false, abortOnError: false },
   );
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', trustProxy(env.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(createHttpLogger(logger));
   // gzip/brotli for JSON and index.html; not the event stream nor file transfers.
@@ -96,4 +96,16 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
 
   serveWebApp(app, env.WEB_DIST_DIR, options.rootDir ?? repoRoot(), API_PREFIX);
   return app;
+}
+
+/** TRUST_PROXY as express' `trust proxy` setting: a boolean, a hop count or a list. */
+export function trustProxy(value: string): boolean | number | string {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false') {
+    return false;
+  }
+  if (v === 'true') {
+    return true;
+  }
+  return /^\d+$/.test(v) ? Number(v) : value;
 }

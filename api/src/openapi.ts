@@ -84,6 +84,12 @@ export function documentEdgeStatuses(document: OpenAPIObject): void {
       if (hasPathParameter) {
         responses['404'] ??= errorResponse('Nothing of that id (or not visible to the caller).');
       }
+      if (!operation.operationId?.startsWith('getHealth')) {
+        responses['429'] ??= errorResponse(
+          'Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the ' +
+            'seconds in the Retry-After header.',
+        );
+      }
       if (operation.requestBody) {
         responses['413'] ??= errorResponse('The request body is over 1 MB.');
         responses['415'] ??= errorResponse(

@@ -7,6 +7,7 @@ import {
 } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { DataSource } from 'typeorm';
+import { rememberPersonalData } from '../utils/personal-data';
 
 export interface StoredSigningKey {
   kid: string;
@@ -81,9 +82,11 @@ export function idTokenClaims(
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const iat = now();
+  const email = `forged.${randomUUID().slice(0, 8)}@hospital.example`;
+  rememberPersonalData('email', email);
   return {
     sub: randomUUID(),
-    email: `forged.${randomUUID().slice(0, 8)}@hospital.example`,
+    email,
     email_verified: true,
     given_name: 'Forged',
     family_name: 'Token',

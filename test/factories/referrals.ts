@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { ProductTokenService } from '../../api/src/auth/product-token.service';
 import { SessionsService } from '../../api/src/sessions/sessions.service';
 import { insertSite, insertTrial as insertTrialRow } from './trials';
+import { rememberPersonalData } from '../utils/personal-data';
 import { insertUser as insertUserRow } from './users';
 
 export interface TestUser {
@@ -78,7 +79,7 @@ export function requestBody(
   trial: TestTrial,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  return {
+  const body: Record<string, unknown> = {
     userId: user.id,
     identifier: 'PAT-0042',
     trialId: trial.nctId,
@@ -90,4 +91,7 @@ export function requestBody(
     consent: true,
     ...overrides,
   };
+  rememberPersonalData('patient identifier', body.identifier);
+  rememberPersonalData('phone', body.phoneNumber);
+  return body;
 }

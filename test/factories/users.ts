@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { User } from '../../api/src/users/user.entity';
+import { rememberPersonalData } from '../utils/personal-data';
 
 /**
  * Stores a product user: an English-speaking HCP in Germany with a unique e-mail (every column
@@ -8,7 +9,7 @@ import { User } from '../../api/src/users/user.entity';
  */
 export async function insertUser(ds: DataSource, overrides: Partial<User> = {}): Promise<User> {
   const unique = randomUUID().slice(0, 8);
-  return ds.getRepository(User).save({
+  const user = await ds.getRepository(User).save({
     email: `hcp-${unique}@example.test`,
     identitySub: null,
     firstName: 'Hanna',
@@ -27,6 +28,10 @@ export async function insertUser(ds: DataSource, overrides: Partial<User> = {}):
     lastLoginAt: null,
     ...overrides,
   } as User);
+  rememberPersonalData('email', user.email);
+  rememberPersonalData('name', user.firstName, user.lastName);
+  rememberPersonalData('phone', user.phoneNumber);
+  return user;
 }
 
 /** Turns a product user into clinops staff of these facilities (as `npm run user:create` does). */

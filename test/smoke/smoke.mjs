@@ -191,6 +191,12 @@ async function main() {
         EMBEDDED_PG_PORT: String(pgPort),
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        // Every journey signs in and searches from 127.0.0.1 within a minute or two.
+        RATE_LIMIT_PER_ADDRESS: '100000',
+        RATE_LIMIT_IDENTITY_PER_ADDRESS: '100000',
+        RATE_LIMIT_IDENTITY_PER_ACCOUNT: '100000',
+        RATE_LIMIT_SEARCH_PER_ADDRESS: '100000',
+        RATE_LIMIT_UPLOAD_PER_ADDRESS: '100000',
         // Imported in the background when the trial table is empty (the first start only).
         TRIALS_IMPORT_DIR: TRIALS_DIR,
       },

@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import type { DataSource } from 'typeorm';
 import { solveCaptcha } from './captcha';
+import { rememberPersonalData } from './personal-data';
 
 export type Language = 'en' | 'es' | 'de';
 
@@ -54,17 +55,23 @@ export const PASSWORD = 'correct-horse-9';
 
 /** A fresh address per call, so tests sharing one database never meet. */
 export function uniqueEmail(prefix = 'dr'): string {
-  return `${prefix}.${randomUUID().slice(0, 8)}@hospital.example`;
+  const email = `${prefix}.${randomUUID().slice(0, 8)}@hospital.example`;
+  rememberPersonalData('email', email);
+  return email;
 }
 
 export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
-  return {
+  const account = {
     email: uniqueEmail(),
     password: PASSWORD,
     firstName: 'Ada',
     lastName: 'Meyer',
     ...overrides,
   };
+  rememberPersonalData('email', account.email);
+  rememberPersonalData('name', account.firstName, account.lastName);
+  rememberPersonalData('password', account.password);
+  return account;
 }
 
 /**

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { EmbeddedPostgres } from '../../api/src/database/embedded-postgres';
+import { appendToAppLog } from './personal-data';
 
 export interface ApiProcess {
   url: string;
@@ -55,6 +56,13 @@ export async function startApiProcess(
     RUN_MIGRATIONS: 'false',
     SEARCH_WORKERS: '0',
     PLACES_MIN_POPULATION: '20000000',
+    // Many calls from 127.0.0.1, as in the in-process test apps (test/rate-limit.e2e-spec.ts
+    // passes the shipped limits back in).
+    RATE_LIMIT_PER_ADDRESS: '1000000',
+    RATE_LIMIT_IDENTITY_PER_ADDRESS: '1000000',
+    RATE_LIMIT_IDENTITY_PER_ACCOUNT: '1000000',
+    RATE_LIMIT_SEARCH_PER_ADDRESS: '1000000',
+    RATE_LIMIT_UPLOAD_PER_ADDRESS: '1000000',
     ...options.env,
   };
   const child: ChildProcess = spawn(
@@ -97,6 +105,7 @@ export async function startApiProcess(
         child.kill('SIGTERM');
         await exited;
       }
+      appendToAppLog(output);
     },
   };
 }

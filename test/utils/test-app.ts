@@ -9,6 +9,7 @@ import { createApp } from '../../api/src/app';
 import { createRootLogger } from '../../api/src/common/logging/logger';
 import { validateEnv } from '../../api/src/config/env';
 import { databaseUrl, TEMPLATE_DATABASE } from '../setup/test-postgres';
+import { appendToAppLog, appLogDestination } from './personal-data';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -62,6 +63,18 @@ export async function dropTestDatabase(name: string): Promise<void> {
   await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 
+/**
+ * Every test file calls from 127.0.0.1, many accounts in a few seconds: the rate limits are
+ * raised for them. test/rate-limit.e2e-spec.ts passes the real defaults back in.
+ */
+export const RAISED_RATE_LIMITS: Record<string, string> = {
+  RATE_LIMIT_PER_ADDRESS: '1000000',
+  RATE_LIMIT_IDENTITY_PER_ADDRESS: '1000000',
+  RATE_LIMIT_IDENTITY_PER_ACCOUNT: '1000000',
+  RATE_LIMIT_SEARCH_PER_ADDRESS: '1000000',
+  RATE_LIMIT_UPLOAD_PER_ADDRESS: '1000000',
+};
+
 /** The real application, configured as in production, on a fresh copy of the database. */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
@@ -73,12 +86,15 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '',
     RUN_MIGRATIONS: 'false',
+    ...RAISED_RATE_LIMITS,
     ...envOverrides,
   });
+  const destination = options.logger ? undefined : appLogDestination();
   const app = await createApp({
     env,
     databaseUrl: databaseUrl(adminUrl(), databaseName),
-    logger: options.logger ?? createRootLogger('silent', false),
+    // The log goes to this worker's file, read for personal data at the end of the run.
+    logger: options.logger ?? createRootLogger('debug', false, destination),
   });
   await app.init();
   return {
@@ -88,6 +104,7 @@ export async function createTestApp(
     databaseName,
     close: async () => {
       await app.close();
+      destination?.destroy();
       await dropTestDatabase(databaseName);
     },
   };
@@ -99,6 +116,7 @@ export function capturingLogger(): { logger: PinoLogger; text: () => string } {
   const logger = createRootLogger('trace', false, {
     write: (line: string) => {
       chunks.push(line);
+      appendToAppLog(line);
     },
   });
   return { logger, text: () => chunks.join('') };

@@ -13,6 +13,7 @@ import { Auth } from '../common/auth/auth.decorator';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { RateLimit } from '../common/rate-limit.decorator';
 import { AuthService } from './auth.service';
 import {
   LoginEmailDto,
@@ -25,6 +26,7 @@ import {
 } from './dto/auth.dto';
 
 @ApiTags('auth')
+@RateLimit('identity')
 @Controller('hcp')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}

@@ -255,6 +255,79 @@ export class Env {
   @IsInt()
   FILES_MAX_UPLOAD_BYTES = 100_000_000;
 
+  /**
+   * Which proxies in front of the API are believed about the caller's address
+   * (X-Forwarded-For), as express' `trust proxy`: `false` (none), `true` (all), a hop count or
+   * a comma-separated list of addresses, subnets and the names loopback/linklocal/uniquelocal.
+   * Rate limits, the sign-in lock and the audit log use the address it yields.
+   */
+  @IsString()
+  @Matches(/^[\w.:/, -]*$/, {
+    message: 'TRUST_PROXY must be false, true, a hop count or a list of addresses and subnets',
+  })
+  TRUST_PROXY = 'loopback, linklocal, uniquelocal';
+
+  /** The window, in seconds, each RATE_LIMIT_* counts requests over. */
+  @Transform(toInt)
+  @Min(1)
+  @Max(86_400)
+  @IsInt()
+  RATE_LIMIT_WINDOW_SECONDS = 60;
+
+  /** Requests per window from one address to any route (health excepted). */
+  @Transform(toInt)
+  @Min(1)
+  @IsInt()
+  RATE_LIMIT_PER_ADDRESS = 600;
+
+  /** Requests per window from one address to the identity and login routes together. */
+  @Transform(toInt)
+  @Min(1)
+  @IsInt()
+  RATE_LIMIT_IDENTITY_PER_ADDRESS = 30;
+
+  /** Requests per window naming one account (the e-mail in the body) on those routes. */
+  @Transform(toInt)
+  @Min(1)
+  @IsInt()
+  RATE_LIMIT_IDENTITY_PER_ACCOUNT = 10;
+
+  /** Trial searches per window from one address. */
+  @Transform(toInt)
+  @Min(1)
+  @IsInt()
+  RATE_LIMIT_SEARCH_PER_ADDRESS = 120;
+
+  /** File uploads per window from one address. */
+  @Transform(toInt)
+  @Min(1)
+  @IsInt()
+  RATE_LIMIT_UPLOAD_PER_ADDRESS = 30;
+
+  /** Wrong passwords for one account from one address before that pair is locked. */
+  @Transform(toInt)
+  @Min(1)
+  @Max(1000)
+  @IsInt()
+  SIGN_IN_LOCK_ATTEMPTS = 5;
+
+  /**
+   * Wrong passwords for one account from all addresses together before the account itself is
+   * locked: much higher, so that a guesser cannot lock the owner out from the owner's address.
+   */
+  @Transform(toInt)
+  @Min(1)
+  @Max(100_000)
+  @IsInt()
+  SIGN_IN_GLOBAL_LOCK_ATTEMPTS = 100;
+
+  /** How long a sign-in lock (per address or global) lasts, in minutes. */
+  @Transform(toInt)
+  @Min(1)
+  @Max(1440)
+  @IsInt()
+  SIGN_IN_LOCK_MINUTES = 15;
+
   /** smtp://user:pass@host:port; without it mails go to the log and the outbox table. */
   @Transform(emptyToUndefined)
   @IsOptional()

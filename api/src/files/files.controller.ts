@@ -30,6 +30,7 @@ import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ClientIp } from '../common/client-ip.decorator';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { RateLimit } from '../common/rate-limit.decorator';
 import { RequestFileParams, RequestFilesParams, UploadFilesBodyDto } from './dto/file-route.params';
 import { MedicalFileResponseDto, toMedicalFileResponse } from './dto/medical-file-response.dto';
 import { attachmentHeader } from './file-names';
@@ -52,6 +53,7 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   @Post(':requestId')
+  @RateLimit('upload')
   @ApiOperation({
     summary: 'Upload files to a trial request',
     description:

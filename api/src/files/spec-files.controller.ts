@@ -27,6 +27,7 @@ import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ClientIp } from '../common/client-ip.decorator';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { RateLimit } from '../common/rate-limit.decorator';
 import {
   FilePathDto,
   FolderDownloadDto,
@@ -113,6 +114,7 @@ export class SpecFilesController {
   }
 
   @Post('upload')
+  @RateLimit('upload')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Upload files (spec: POST /files/upload)',

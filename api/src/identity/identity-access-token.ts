@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
-import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNotFoundResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { IdentityError } from './identity-errors';
@@ -57,6 +57,11 @@ export function IdentityAuth(): MethodDecorator {
     ApiUnauthorizedResponse({
       type: ErrorResponseDto,
       description: 'Missing, invalid or revoked access token.',
+    }),
+    // Found by the OpenAPI fuzz test: a still-valid token of a deleted account.
+    ApiNotFoundResponse({
+      type: ErrorResponseDto,
+      description: 'UserNotFoundException: the account of the token was deleted.',
     }),
   );
 }

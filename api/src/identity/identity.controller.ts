@@ -13,6 +13,8 @@ import {
 } from '@nestjs/swagger';
 import { CaptchaService } from '../captcha/captcha.service';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { ClientIp } from '../common/client-ip.decorator';
+import { RateLimit } from '../common/rate-limit.decorator';
 import {
   AuthTokensDto,
   ChangePasswordDto,
@@ -43,6 +45,7 @@ const OK: IdentityOkDto = { ok: true };
 @ApiTags('identity')
 @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Missing or malformed input.' })
 @UseGuards(LocalIdentityEnabledGuard)
+@RateLimit('identity')
 @Controller('identity')
 export class IdentityController {
   constructor(
@@ -66,7 +69,10 @@ export class IdentityController {
   @ApiOperation({ summary: 'Confirm the e-mail address with the code' })
   @ApiOkResponse({ type: IdentityOkDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'UserNotFoundException' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'LimitExceededException' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: 'LimitExceededException, or too many requests (Retry-After header).',
+  })
   async identityConfirmSignUp(@Body() body: ConfirmSignUpDto): Promise<IdentityOkDto> {
     await this.identity.confirmSignUp(body.email, body.code);
     return OK;
@@ -95,9 +101,14 @@ export class IdentityController {
   })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'User is not confirmed.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'User does not exist.' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Password attempts exceeded' })
-  identitySignIn(@Body() body: SignInDto): Promise<SignInResponseDto> {
-    return this.identity.signIn(body.email, body.password);
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description:
+      'Password attempts exceeded (this account from this address, or the account from all ' +
+      'addresses), or too many requests (Retry-After header).',
+  })
+  identitySignIn(@Body() body: SignInDto, @ClientIp() ip: string): Promise<SignInResponseDto> {
+    return this.identity.signIn(body.email, body.password, ip);
   }
 
   @Post('respond-to-challenge')
@@ -105,6 +116,7 @@ export class IdentityController {
   @ApiOperation({ summary: 'Answer the NEW_PASSWORD_REQUIRED challenge' })
   @ApiOkResponse({ type: SignInResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Invalid or expired session.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'UserNotFoundException' })
   identityRespondToChallenge(@Body() body: RespondToChallengeDto): Promise<SignInResponseDto> {
     return this.identity.respondToNewPasswordChallenge(body.email, body.session, body.newPassword);
   }
@@ -122,6 +134,7 @@ export class IdentityController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Set a new password with the reset code' })
   @ApiOkResponse({ type: IdentityOkDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'UserNotFoundException' })
   async identityConfirmForgotPassword(
     @Body() body: ConfirmForgotPasswordDto,
   ): Promise<IdentityOkDto> {
@@ -137,8 +150,9 @@ export class IdentityController {
   async identityChangePassword(
     @IdentityAccessToken() token: string,
     @Body() body: ChangePasswordDto,
+    @ClientIp() ip: string,
   ): Promise<IdentityOkDto> {
-    await this.identity.changePassword(token, body.previousPassword, body.proposedPassword);
+    await this.identity.changePassword(token, body.previousPassword, body.proposedPassword, ip);
     return OK;
   }
 

@@ -4,6 +4,7 @@ import { CaptchaModule } from '../captcha/captcha.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { IdentityCode } from './identity-code.entity';
 import { IdentityRefreshToken } from './identity-refresh-token.entity';
+import { IdentitySignInFailure } from './identity-sign-in-failure.entity';
 import { IdentityTokensService } from './identity-tokens.service';
 import { IdentityUser } from './identity-user.entity';
 import { IdentityController } from './identity.controller';
@@ -18,7 +19,12 @@ import { WellKnownController } from './well-known.controller';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([IdentityUser, IdentityCode, IdentityRefreshToken]),
+    TypeOrmModule.forFeature([
+      IdentityUser,
+      IdentityCode,
+      IdentityRefreshToken,
+      IdentitySignInFailure,
+    ]),
     CaptchaModule,
     SessionsModule,
   ],

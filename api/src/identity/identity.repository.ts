@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { IdentityCode, IdentityCodePurpose } from './identity-code.entity';
 import { IdentityRefreshToken } from './identity-refresh-token.entity';
+import { IdentitySignInFailure } from './identity-sign-in-failure.entity';
 import { IdentityUser } from './identity-user.entity';
 
 @Injectable()
@@ -12,6 +13,8 @@ export class IdentityRepository {
     @InjectRepository(IdentityCode) private readonly codes: Repository<IdentityCode>,
     @InjectRepository(IdentityRefreshToken)
     private readonly refreshTokens: Repository<IdentityRefreshToken>,
+    @InjectRepository(IdentitySignInFailure)
+    private readonly signInFailures: Repository<IdentitySignInFailure>,
   ) {}
 
   findUserByEmail(email: string): Promise<IdentityUser | null> {
@@ -19,8 +22,48 @@ export class IdentityRepository {
   }
 
   /**
-   * Counts a sign-in attempt before the password is checked, atomically, so parallel guesses
-   * are counted too. Answers false when the account is locked or this attempt locks it.
+   * Counts a sign-in attempt of one account from one address before the password is checked,
+   * atomically, so parallel guesses are counted too. Answers false when that pair is locked or
+   * this attempt locks it. Counts older than the lock time start again from one. An attempt the
+   * pair's lock refuses is not counted against the account as a whole.
+   */
+  async beginAddressSignInAttempt(
+    id: string,
+    address: string,
+    maxAttempts: number,
+    lockMinutes: number,
+  ): Promise<boolean> {
+    const minutes = Math.floor(lockMinutes);
+    const rows = await this.signInFailures.query<{ failed_count: number; locked: boolean }[]>(
+      `INSERT INTO identity_sign_in_failure AS f (user_id, address, failed_count, updated_at)
+       VALUES ($1, $2, 1, now())
+       ON CONFLICT (user_id, address) DO UPDATE SET
+         failed_count = CASE
+           WHEN f.locked_until > now() THEN f.failed_count
+           WHEN f.updated_at < now() - make_interval(mins => $3) THEN 1
+           ELSE f.failed_count + 1 END,
+         updated_at = now()
+       RETURNING failed_count, coalesce(locked_until > now(), false) AS locked`,
+      [id, address, minutes],
+    );
+    if (rows[0].locked) {
+      return false;
+    }
+    if (rows[0].failed_count > maxAttempts) {
+      await this.signInFailures
+        .createQueryBuilder()
+        .update()
+        .set({ failedCount: 0, lockedUntil: () => `now() + interval '${minutes} minutes'` })
+        .where('user_id = :id AND address = :address', { id, address })
+        .execute();
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Counts a sign-in attempt of the account from any address (the global lock, at a much
+   * higher threshold). Answers false when the account is locked or this attempt locks it.
    */
   async beginSignInAttempt(id: string, maxAttempts: number, lockMinutes: number): Promise<boolean> {
     // Plain SQL: TypeORM's query builder drops a RETURNING of a column name here.
@@ -52,8 +95,11 @@ export class IdentityRepository {
     return true;
   }
 
-  async resetSignInAttempts(id: string): Promise<void> {
+  async resetSignInAttempts(id: string, address?: string): Promise<void> {
     await this.users.update({ id }, { failedSignInCount: 0, lockedUntil: null });
+    await this.signInFailures.delete(
+      address === undefined ? { userId: id } : { userId: id, address },
+    );
   }
 
   findUserById(id: string): Promise<IdentityUser | null> {

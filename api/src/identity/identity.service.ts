@@ -1,6 +1,8 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type Language, PASSWORD_MIN_LENGTH } from '@trialflow/contract';
+import type { Env } from '../config/env';
+import { ENV } from '../config/env.token';
 import { MailService } from '../mail/mail.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { ServerSecret } from '../signing-keys/server-secret';
@@ -26,8 +28,6 @@ const CONFIRM_CODE_MINUTES = 24 * 60;
 const RESET_CODE_MINUTES = 60;
 const MAX_CODE_ATTEMPTS = 5;
 const MAX_CODES_PER_HOUR = 5;
-const MAX_FAILED_SIGN_INS = 5;
-const LOCK_MINUTES = 15;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,6 +56,7 @@ export class IdentityService {
     private readonly mail: MailService,
     private readonly secret: ServerSecret,
     private readonly sessions: SessionsService,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** HMAC with the server secret, which is not in the database beside the hashes. */
@@ -120,16 +121,14 @@ export class IdentityService {
     return this.sendCode(user, 'CONFIRM_SIGN_UP');
   }
 
-  async signIn(email: string, password: string): Promise<SignInResponseDto> {
+  async signIn(email: string, password: string, address: string): Promise<SignInResponseDto> {
     const user = await this.requireUser(email);
-    if (!(await this.repo.beginSignInAttempt(user.id, MAX_FAILED_SIGN_INS, LOCK_MINUTES))) {
-      throw IdentityErrors.passwordAttemptsExceeded();
-    }
+    await this.beginPasswordAttempt(user.id, address);
     if (!(await verifyPassword(user.passwordHash, password))) {
       await this.slowDown(user.id);
       throw IdentityErrors.incorrectCredentials();
     }
-    await this.repo.resetSignInAttempts(user.id);
+    await this.repo.resetSignInAttempts(user.id, address);
     if (user.status === 'UNCONFIRMED') {
       throw IdentityErrors.userNotConfirmed();
     }
@@ -179,22 +178,26 @@ export class IdentityService {
     }
     user.failedSignInCount = 0;
     user.lockedUntil = null;
+    await this.repo.resetSignInAttempts(user.id);
     await this.repo.saveUser(user);
     await this.repo.revokeAllRefreshTokens(user.id);
     // Whoever knew the old password is signed out of the product as well.
     await this.sessions.endAllOfIdentity(user.id, user.email, 'password-reset');
   }
 
-  async changePassword(accessToken: string, previous: string, proposed: string): Promise<void> {
+  async changePassword(
+    accessToken: string,
+    previous: string,
+    proposed: string,
+    address: string,
+  ): Promise<void> {
     const user = await this.userFromAccessToken(accessToken);
-    if (!(await this.repo.beginSignInAttempt(user.id, MAX_FAILED_SIGN_INS, LOCK_MINUTES))) {
-      throw IdentityErrors.passwordAttemptsExceeded();
-    }
+    await this.beginPasswordAttempt(user.id, address);
     if (!(await verifyPassword(user.passwordHash, previous))) {
       await this.slowDown(user.id);
       throw IdentityErrors.incorrectCredentials();
     }
-    await this.repo.resetSignInAttempts(user.id);
+    await this.repo.resetSignInAttempts(user.id, address);
     this.assertPasswordPolicy(proposed);
     user.passwordHash = await hashPassword(proposed);
     await this.repo.saveUser(user);
@@ -321,6 +324,26 @@ export class IdentityService {
   private assertPasswordPolicy(password: string): void {
     if (password.length < PASSWORD_MIN_LENGTH) {
       throw IdentityErrors.invalidPassword();
+    }
+  }
+
+  /**
+   * Counts a password attempt before it is checked: first for the account from this address
+   * (SIGN_IN_LOCK_ATTEMPTS), then for the account from everywhere (SIGN_IN_GLOBAL_LOCK_ATTEMPTS,
+   * much higher), so a guesser locks out their own address long before the owner's.
+   */
+  private async beginPasswordAttempt(userId: string, address: string): Promise<void> {
+    const minutes = this.env.SIGN_IN_LOCK_MINUTES;
+    const allowed =
+      (await this.repo.beginAddressSignInAttempt(
+        userId,
+        address,
+        this.env.SIGN_IN_LOCK_ATTEMPTS,
+        minutes,
+      )) &&
+      (await this.repo.beginSignInAttempt(userId, this.env.SIGN_IN_GLOBAL_LOCK_ATTEMPTS, minutes));
+    if (!allowed) {
+      throw IdentityErrors.passwordAttemptsExceeded();
     }
   }
 

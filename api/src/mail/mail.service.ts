@@ -74,10 +74,11 @@ export class MailService implements OnModuleDestroy {
       }
     } else {
       if (input.variables.code && this.env.NODE_ENV !== 'production') {
-        // No mail server: the log is where a developer reads the code.
+        // No mail server: the log is where a developer reads the code. Only the code: the
+        // address and the greeting (a name) are personal data and stay in the outbox table.
         this.logger.log(
-          { template: input.template, to: input.to, text: mail.text },
-          'Mail (no SMTP_URL set)',
+          { template: input.template, code: input.variables.code },
+          'Mail with a code (no SMTP_URL set; recipient and text in the outbox table)',
         );
       } else {
         // Other mails (referral notifications) name a user: they stay in the outbox table only.

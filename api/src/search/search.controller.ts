@@ -7,6 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { RateLimit } from '../common/rate-limit.decorator';
 import { TrialDetailsParams, TrialDetailsQuery } from './dto/trial-details.params';
 import {
   TrialDetailsDto,
@@ -29,6 +30,7 @@ export class SearchController {
 
   @Post('questionnaire')
   @HttpCode(200)
+  @RateLimit('search')
   @ApiOperation({
     summary: 'Search trials for a patient: the page of hits, total, facets',
     description: SEARCH_NOTES,
@@ -44,6 +46,7 @@ export class SearchController {
 
   @Post('summary')
   @HttpCode(200)
+  @RateLimit('search')
   @ApiOperation({
     summary: 'Trial summaries with the reasons they fit: the page, or the trials named',
     description: SEARCH_NOTES,

@@ -1849,6 +1849,10 @@ export type GetCaptchaChallengeErrors = {
    * reCAPTCHA is configured instead.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetCaptchaChallengeError = GetCaptchaChallengeErrors[keyof GetCaptchaChallengeErrors];
@@ -1880,6 +1884,10 @@ export type ListFacilityProgressErrors = {
    * Only for: clinops.
    */
   403: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type ListFacilityProgressError =
@@ -1932,6 +1940,10 @@ export type UpdateFacilityProgressErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type UpdateFacilityProgressError =
@@ -1956,6 +1968,10 @@ export type GetConfigErrors = {
    * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetConfigError = GetConfigErrors[keyof GetConfigErrors];
@@ -1993,6 +2009,10 @@ export type StreamEventsErrors = {
    * Missing, invalid or expired product token.
    */
   401: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type StreamEventsError = StreamEventsErrors[keyof StreamEventsErrors];
@@ -2027,6 +2047,10 @@ export type GetFacilityGroupErrors = {
    * No facility group has this id.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetFacilityGroupError = GetFacilityGroupErrors[keyof GetFacilityGroupErrors];
@@ -2071,6 +2095,10 @@ export type ListFilesErrors = {
    * No such request (or file).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
   /**
    * File storage is down.
    */
@@ -2123,6 +2151,10 @@ export type UploadFilesErrors = {
    */
   415: ErrorResponseDto;
   /**
+   * Too many uploads from this address: wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
+  /**
    * File storage is down.
    */
   503: ErrorResponseDto;
@@ -2165,6 +2197,10 @@ export type DownloadAllFilesErrors = {
    * No such request (or file).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
   /**
    * File storage is down.
    */
@@ -2212,6 +2248,10 @@ export type DeleteFileErrors = {
    * No such request (or file).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
   /**
    * File storage is down.
    */
@@ -2263,6 +2303,10 @@ export type DownloadFileErrors = {
    */
   404: ErrorResponseDto;
   /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
+  /**
    * File storage is down.
    */
   503: ErrorResponseDto;
@@ -2303,6 +2347,10 @@ export type GetTranslationsErrors = {
    * The language is not supported.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetTranslationsError = GetTranslationsErrors[keyof GetTranslationsErrors];
@@ -2344,6 +2392,10 @@ export type ListNotificationsErrors = {
    * Nothing of that id (or not visible to the caller).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type ListNotificationsError = ListNotificationsErrors[keyof ListNotificationsErrors];
@@ -2438,6 +2490,10 @@ export type MarkNotificationsSeenErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type MarkNotificationsSeenError =
@@ -2471,6 +2527,10 @@ export type LoginEmailErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type LoginEmailError = LoginEmailErrors[keyof LoginEmailErrors];
@@ -2546,6 +2606,10 @@ export type CreateTrialRequestErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type CreateTrialRequestError = CreateTrialRequestErrors[keyof CreateTrialRequestErrors];
@@ -2583,6 +2647,10 @@ export type ListTrialRequestsErrors = {
    * Nothing of that id (or not visible to the caller).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type ListTrialRequestsError = ListTrialRequestsErrors[keyof ListTrialRequestsErrors];
@@ -2632,6 +2700,10 @@ export type UpdateTrialRequestErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type UpdateTrialRequestError = UpdateTrialRequestErrors[keyof UpdateTrialRequestErrors];
@@ -2670,6 +2742,10 @@ export type GetTrialRequestErrors = {
    * No such trial request.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetTrialRequestError = GetTrialRequestErrors[keyof GetTrialRequestErrors];
@@ -2735,6 +2811,10 @@ export type SignupErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type SignupError = SignupErrors[keyof SignupErrors];
@@ -2761,6 +2841,10 @@ export type GetMeErrors = {
    * Missing, invalid or expired product token.
    */
   401: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetMeError = GetMeErrors[keyof GetMeErrors];
@@ -2799,6 +2883,10 @@ export type UpdateUserErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type UpdateUserError = UpdateUserErrors[keyof UpdateUserErrors];
@@ -2835,6 +2923,10 @@ export type DeleteUserErrors = {
    * Nothing of that id (or not visible to the caller).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type DeleteUserError = DeleteUserErrors[keyof DeleteUserErrors];
@@ -2950,6 +3042,10 @@ export type GetIdentityJwksErrors = {
    * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetIdentityJwksError = GetIdentityJwksErrors[keyof GetIdentityJwksErrors];
@@ -2972,6 +3068,10 @@ export type GetIdentityOpenIdConfigurationErrors = {
    * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetIdentityOpenIdConfigurationError =
@@ -3001,6 +3101,10 @@ export type IdentityChangePasswordErrors = {
    */
   401: ErrorResponseDto;
   /**
+   * UserNotFoundException: the account of the token was deleted.
+   */
+  404: ErrorResponseDto;
+  /**
    * The request body is over 1 MB.
    */
   413: ErrorResponseDto;
@@ -3008,6 +3112,10 @@ export type IdentityChangePasswordErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityChangePasswordError =
@@ -3033,6 +3141,10 @@ export type IdentityConfirmForgotPasswordErrors = {
    */
   400: ErrorResponseDto;
   /**
+   * UserNotFoundException
+   */
+  404: ErrorResponseDto;
+  /**
    * The request body is over 1 MB.
    */
   413: ErrorResponseDto;
@@ -3040,6 +3152,10 @@ export type IdentityConfirmForgotPasswordErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityConfirmForgotPasswordError =
@@ -3077,7 +3193,7 @@ export type IdentityConfirmSignUpErrors = {
    */
   415: ErrorResponseDto;
   /**
-   * LimitExceededException
+   * LimitExceededException, or too many requests (Retry-After header).
    */
   429: ErrorResponseDto;
 };
@@ -3116,6 +3232,10 @@ export type IdentityForgotPasswordErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityForgotPasswordError =
@@ -3144,6 +3264,14 @@ export type IdentityGlobalSignOutErrors = {
    * Missing, invalid or revoked access token.
    */
   401: ErrorResponseDto;
+  /**
+   * UserNotFoundException: the account of the token was deleted.
+   */
+  404: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityGlobalSignOutError =
@@ -3180,6 +3308,10 @@ export type IdentityRefreshErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityRefreshError = IdentityRefreshErrors[keyof IdentityRefreshErrors];
@@ -3214,6 +3346,10 @@ export type IdentityResendConfirmationCodeErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityResendConfirmationCodeError =
@@ -3243,6 +3379,10 @@ export type IdentityRespondToChallengeErrors = {
    */
   401: ErrorResponseDto;
   /**
+   * UserNotFoundException
+   */
+  404: ErrorResponseDto;
+  /**
    * The request body is over 1 MB.
    */
   413: ErrorResponseDto;
@@ -3250,6 +3390,10 @@ export type IdentityRespondToChallengeErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityRespondToChallengeError =
@@ -3282,6 +3426,10 @@ export type IdentityRevokeTokenErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityRevokeTokenError = IdentityRevokeTokenErrors[keyof IdentityRevokeTokenErrors];
@@ -3326,7 +3474,7 @@ export type IdentitySignInErrors = {
    */
   415: ErrorResponseDto;
   /**
-   * Password attempts exceeded
+   * Password attempts exceeded (this account from this address, or the account from all addresses), or too many requests (Retry-After header).
    */
   429: ErrorResponseDto;
 };
@@ -3363,6 +3511,10 @@ export type IdentitySignUpErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentitySignUpError = IdentitySignUpErrors[keyof IdentitySignUpErrors];
@@ -3389,6 +3541,14 @@ export type IdentityDeleteUserErrors = {
    * Missing, invalid or revoked access token.
    */
   401: ErrorResponseDto;
+  /**
+   * UserNotFoundException: the account of the token was deleted.
+   */
+  404: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityDeleteUserError = IdentityDeleteUserErrors[keyof IdentityDeleteUserErrors];
@@ -3416,6 +3576,14 @@ export type IdentityGetUserErrors = {
    * Missing, invalid or revoked access token.
    */
   401: ErrorResponseDto;
+  /**
+   * UserNotFoundException: the account of the token was deleted.
+   */
+  404: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type IdentityGetUserError = IdentityGetUserErrors[keyof IdentityGetUserErrors];
@@ -3438,6 +3606,10 @@ export type ListPartnersErrors = {
    * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type ListPartnersError = ListPartnersErrors[keyof ListPartnersErrors];
@@ -3466,6 +3638,10 @@ export type GetPartnerErrors = {
    * Nothing of that id (or not visible to the caller).
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetPartnerError = GetPartnerErrors[keyof GetPartnerErrors];
@@ -3497,6 +3673,10 @@ export type SearchPlacesErrors = {
    * q is missing, longer than 60 characters or holds other characters; bad limit.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type SearchPlacesError = SearchPlacesErrors[keyof SearchPlacesErrors];
@@ -3519,6 +3699,10 @@ export type GetVisitorCountryErrors = {
    * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
    */
   400: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetVisitorCountryError = GetVisitorCountryErrors[keyof GetVisitorCountryErrors];
@@ -3555,6 +3739,10 @@ export type GetQuestionnaireErrors = {
    * None is saved yet.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetQuestionnaireError = GetQuestionnaireErrors[keyof GetQuestionnaireErrors];
@@ -3589,6 +3777,10 @@ export type SaveQuestionnaireErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type SaveQuestionnaireError = SaveQuestionnaireErrors[keyof SaveQuestionnaireErrors];
@@ -3620,6 +3812,10 @@ export type SearchTrialsErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many searches from this address: wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type SearchTrialsError = SearchTrialsErrors[keyof SearchTrialsErrors];
@@ -3650,6 +3846,10 @@ export type SummarizeTrialsErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many searches from this address: wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type SummarizeTrialsError = SummarizeTrialsErrors[keyof SummarizeTrialsErrors];
@@ -3691,6 +3891,10 @@ export type GetTrialErrors = {
    * No trial with this NCT id.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetTrialError = GetTrialErrors[keyof GetTrialErrors];
@@ -3726,6 +3930,10 @@ export type GetFacilityGroupFileErrors = {
    * No facility group has this id.
    */
   404: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type GetFacilityGroupFileError =
@@ -3776,6 +3984,10 @@ export type DeleteFolderFileErrors = {
    */
   415: ErrorResponseDto;
   /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
+  /**
    * File storage is down.
    */
   503: ErrorResponseDto;
@@ -3821,6 +4033,10 @@ export type DownloadFolderFileErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
   /**
    * File storage is down.
    */
@@ -3869,6 +4085,10 @@ export type ListFolderFilesErrors = {
    */
   415: ErrorResponseDto;
   /**
+   * Too many requests from this address (RATE_LIMIT_PER_ADDRESS per window): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
+  /**
    * File storage is down.
    */
   503: ErrorResponseDto;
@@ -3914,6 +4134,10 @@ export type UploadFolderFilesErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many uploads from this address: wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
   /**
    * File storage is down.
    */

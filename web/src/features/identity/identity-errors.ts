@@ -1,3 +1,4 @@
+import { waitErrorKey } from '@/lib/api-errors';
 import { IDENTITY_MESSAGES, IdentityError, isIdentityError } from './client/identity-client';
 
 /** Translation keys of the identity provider's messages (namespace `auth.errors`). */
@@ -98,7 +99,8 @@ function codeOf(error: unknown): string | undefined {
 
 /**
  * The translation key of an identity (or product) error: known English messages first, then
- * the exception name; anything else is the generic 'An unexpected error occurred.'
+ * the exception name, then a rate limit (429); anything else is the generic 'An unexpected
+ * error occurred.'
  */
 export function authErrorKey(error: unknown): string {
   const message = messageOf(error);
@@ -108,6 +110,10 @@ export function authErrorKey(error: unknown): string {
   const code = codeOf(error);
   if (code && BY_CODE[code]) {
     return BY_CODE[code];
+  }
+  const wait = waitErrorKey(error, statusOf(error));
+  if (wait) {
+    return wait;
   }
   if (error instanceof TypeError) {
     return AUTH_ERROR_KEYS.network;

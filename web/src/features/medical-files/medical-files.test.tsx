@@ -174,6 +174,19 @@ describe(UploadFilesModal.name, () => {
     );
   });
 
+  it('should ask to wait when uploads are rate-limited (429)', async () => {
+    renderModal();
+    await userEvent.upload(screen.getByLabelText('Choose files'), [pdf('a.pdf')]);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() =>
+      uploads[0].reject(new UploadError(429, 'Too many requests, please try again later.')),
+    );
+    await waitFor(() => expect(item('a.pdf')).toHaveAttribute('data-state', 'error'));
+    expect(within(item('a.pdf')).getByRole('alert')).toHaveTextContent(
+      'Error: Too many requests from your connection. Please wait a minute and try again.',
+    );
+  });
+
   it('should delete an uploaded file: deleting, then gone; back to success when it fails', async () => {
     renderModal();
     await userEvent.upload(screen.getByLabelText('Choose files'), [pdf('a.pdf'), pdf('b.pdf')]);

@@ -367,6 +367,22 @@ describe('search results (/search)', () => {
     expect(await firstCard()).toBeInTheDocument();
   });
 
+  it('should ask to wait when the search is rate-limited', async () => {
+    vi.mocked(summarizeTrials).mockRejectedValue({
+      statusCode: 429,
+      code: 'TooManyRequests',
+      message: 'Too many requests, please try again later.',
+    });
+    renderSearch();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The trials could not be loaded');
+    expect(alert).toHaveTextContent(
+      'Too many requests from your connection. Please wait a minute and try again.',
+    );
+    expect(alert).not.toHaveTextContent('Your answers and filters are saved');
+  });
+
   it('should link the questions that decide the most results to their questions', async () => {
     vi.mocked(summarizeTrials).mockImplementation(() =>
       ok(

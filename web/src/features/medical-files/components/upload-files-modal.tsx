@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ModalContentProps } from '@/components/ui/modal-types';
 import type { MedicalFileResponseDto } from '@/api/types.gen';
 import { deleteFile } from '@/api/sdk.gen';
+import { waitErrorKey } from '@/lib/api-errors';
 import { useAppConfig } from '@/lib/app-config';
 import { filesQueryKey } from '../api/list-files';
 import { UploadError, uploadFile, type UploadHandle } from '../api/upload-file';
@@ -137,8 +138,10 @@ export function UploadFilesModal({
         if (error instanceof UploadError && error.message === 'aborted') {
           return;
         }
-        const serverMessage =
-          error instanceof UploadError && error.status >= 400 && error.status < 500
+        const wait = error instanceof UploadError ? waitErrorKey(null, error.status) : null;
+        const serverMessage = wait
+          ? t(wait)
+          : error instanceof UploadError && error.status >= 400 && error.status < 500
             ? error.message
             : '';
         dispatch({

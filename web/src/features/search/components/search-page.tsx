@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { waitErrorKey } from '@/lib/api-errors';
 import { getForm } from '@/lib/patient-form';
 import { conditionLabel } from '@/i18n/conditions';
 import { useLanguage } from '@/i18n/use-language';
@@ -184,7 +185,7 @@ export function SearchPage({ mode, patientPanel }: SearchPageProps) {
             {query.isError ? (
               <div className="search__error" role="alert">
                 <h2 className="search__error-title">{t('search.error.title')}</h2>
-                <p>{t('search.error.text')}</p>
+                <p>{t(waitErrorKey(query.error) ?? 'search.error.text')}</p>
                 {errorDetail(query.error) ? (
                   <p className="search__error-detail">{errorDetail(query.error)}</p>
                 ) : null}
