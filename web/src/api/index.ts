@@ -316,6 +316,7 @@ export type {
   MarkNotificationsSeenResponse,
   MarkNotificationsSeenResponses,
   MedicalFileResponseDto,
+  NearestBeyondDto,
   NotificationResponseDto,
   NotificationsSeenDto,
   NotificationType,
