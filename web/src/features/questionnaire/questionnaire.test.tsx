@@ -239,6 +239,44 @@ describe('questionnaire screen (spec 02 §2, /questionnaire)', () => {
     await waitFor(() => expect(lastBody()).toMatchObject({ type_of_disease: 'melanoma' }));
   });
 
+  it('should ask before another condition discards the answers, and keep them if the doctor says so', async () => {
+    const { user } = await openQuestionnaire({
+      type_of_disease: 'lung_cancer',
+      egfr: 'yes',
+      cancer_stage: '4',
+      age: '61',
+    });
+    const condition = screen.getByLabelText('Condition');
+    await user.selectOptions(condition, 'melanoma');
+    let dialog = await screen.findByRole('dialog', { name: "Discard this patient's answers?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the answers' }));
+    expect(getForm()).toMatchObject({ type_of_disease: 'lung_cancer', egfr: 'yes', age: '61' });
+    expect(screen.getByLabelText('Condition')).toHaveValue('lung_cancer');
+
+    await user.selectOptions(screen.getByLabelText('Condition'), 'melanoma');
+    dialog = await screen.findByRole('dialog', { name: "Discard this patient's answers?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard answers' }));
+    await waitFor(() => expect(getForm().type_of_disease).toBe('melanoma'));
+    expect(getForm()).toMatchObject({ egfr: '', cancer_stage: '', age: '' });
+    expect(getForm().zip_code).toBe('Barcelona, Spain');
+  });
+
+  it('should start a new patient from the questionnaire', async () => {
+    const { user, router } = await openQuestionnaire({
+      type_of_disease: 'lung_cancer',
+      lung_cancer: 'nsclc',
+      egfr: 'yes',
+    });
+    await user.click(screen.getByRole('button', { name: 'New patient' }));
+    const dialog = await screen.findByRole('dialog', { name: "Discard this patient's answers?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard answers' }));
+
+    await waitFor(() => expect(router?.state.location.pathname).toBe('/'));
+    expect(getForm().type_of_disease ?? '').toBe('');
+    expect(getForm().egfr ?? '').toBe('');
+    expect(getForm().lung_cancer ?? '').toBe('');
+  });
+
   it('should go to the search with "See matching trials"', async () => {
     const { user, router } = await openQuestionnaire({ type_of_disease: 'lung_cancer' });
     await user.click(screen.getByRole('button', { name: 'See matching trials' }));

@@ -2,7 +2,13 @@ import { ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { usePatientForm, type PatientForm } from '@/lib/patient-form';
+import {
+  getForm,
+  NewPatientButton,
+  useConfirmDiscard,
+  usePatientForm,
+  type PatientForm,
+} from '@/lib/patient-form';
 import { conditionLabelKey } from '@/i18n/conditions';
 import { useAppConfig } from '@/lib/app-config';
 import { usePartner } from '@/lib/partner';
@@ -123,14 +129,24 @@ function Questionnaire({ condition, summary }: { condition: ConditionKey; summar
   }, [condition]);
 
   const sync = useCallback(() => requestQuestionnaireSync({ userSource }), [userSource]);
+  const confirmDiscard = useConfirmDiscard();
   const onAnswer = useCallback(
     (values: PatientForm, syncNow: boolean) => {
-      commitAnswers(values);
-      if (syncNow) {
-        sync();
+      const commit = (): void => {
+        commitAnswers(values);
+        if (syncNow) {
+          sync();
+        }
+      };
+      const disease = values.type_of_disease;
+      // Another condition is another patient: ask before the current answers go (issue 15).
+      if (typeof disease === 'string' && disease !== getForm().type_of_disease) {
+        confirmDiscard('condition', commit);
+      } else {
+        commit();
       }
     },
-    [sync],
+    [sync, confirmDiscard],
   );
 
   const seeTrials = (): void => {
@@ -141,7 +157,10 @@ function Questionnaire({ condition, summary }: { condition: ConditionKey; summar
   return (
     <div className="questionnaire">
       <header className="questionnaire__header">
-        <p className="questionnaire__condition">{t(conditionLabelKey(condition))}</p>
+        <div className="questionnaire__header-row">
+          <p className="questionnaire__condition">{t(conditionLabelKey(condition))}</p>
+          <NewPatientButton />
+        </div>
         <h1 className="questionnaire__title">{t('questionnaire.title')}</h1>
         <p className="questionnaire__lead">{t('questionnaire.lead')}</p>
       </header>
