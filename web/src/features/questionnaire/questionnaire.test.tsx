@@ -323,3 +323,70 @@ describe('questionnaire screen (spec 02 §2, /questionnaire)', () => {
     expect(getForm().lung_cancer).toBe('sclc');
   });
 });
+
+describe('keyboard and undo (issue 15)', () => {
+  const NSCLC_PATIENT: PatientForm = {
+    type_of_disease: 'lung_cancer',
+    lung_cancer: 'nsclc',
+    nsclc: 'adenocarcinoma',
+    egfr: 'yes',
+    alk: 'no',
+  };
+
+  it('should keep histology, EGFR and ALK when the arrow keys go NSCLC → SCLC → NSCLC', async () => {
+    const { user } = await openQuestionnaire(NSCLC_PATIENT);
+    const type = screen.getByRole('group', { name: 'Lung cancer type' });
+    within(type).getByRole('radio', { name: 'Non-small cell lung cancer (NSCLC)' }).focus();
+
+    await user.keyboard('{ArrowRight}');
+    expect(getForm().lung_cancer).toBe('sclc');
+    expect(screen.queryByRole('group', { name: 'EGFR mutation' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '3 answers no longer apply and were cleared: NSCLC histology, EGFR mutation, ALK rearrangement.',
+    );
+
+    await user.keyboard('{ArrowLeft}');
+    expect(getForm()).toMatchObject(NSCLC_PATIENT);
+    expect(
+      within(screen.getByRole('group', { name: 'EGFR mutation' })).getByRole('radio', {
+        name: 'Positive',
+      }),
+    ).toBeChecked();
+    expect(screen.queryByText(/no longer apply/)).not.toBeInTheDocument();
+    await waitFor(() => expect(lastBody()).toMatchObject({ egfr: 'yes', alk: 'no' }));
+  });
+
+  it('should undo a confirmed change that cleared answers', async () => {
+    const { user } = await openQuestionnaire(NSCLC_PATIENT);
+    const type = screen.getByRole('group', { name: 'Lung cancer type' });
+    await user.click(within(type).getByRole('radio', { name: 'Small cell lung cancer (SCLC)' }));
+    expect(getForm()).toMatchObject({ lung_cancer: 'sclc', egfr: '', alk: '', nsclc: '' });
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+
+    expect(getForm()).toMatchObject(NSCLC_PATIENT);
+    expect(
+      within(screen.getByRole('group', { name: 'Lung cancer type' })).getByRole('radio', {
+        name: 'Non-small cell lung cancer (NSCLC)',
+      }),
+    ).toBeChecked();
+    await waitFor(() => expect(lastBody()).toMatchObject({ lung_cancer: 'nsclc', egfr: 'yes' }));
+  });
+
+  it('should forget what it could undo once another question is answered', async () => {
+    const { user } = await openQuestionnaire(NSCLC_PATIENT);
+    const type = screen.getByRole('group', { name: 'Lung cancer type' });
+    await user.click(within(type).getByRole('radio', { name: 'Small cell lung cancer (SCLC)' }));
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    await user.selectOptions(
+      screen.getByLabelText('ECOG performance status', { exact: true }),
+      '1',
+    );
+
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    await user.click(
+      within(type).getByRole('radio', { name: 'Non-small cell lung cancer (NSCLC)' }),
+    );
+    expect(getForm()).toMatchObject({ lung_cancer: 'nsclc', egfr: '', ecog: '1' });
+  });
+});
