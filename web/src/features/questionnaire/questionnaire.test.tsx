@@ -390,3 +390,30 @@ describe('keyboard and undo (issue 15)', () => {
     expect(getForm()).toMatchObject({ lung_cancer: 'nsclc', egfr: '', ecog: '1' });
   });
 });
+
+describe('the age field (issue 15)', () => {
+  it.each(['6a4', '6.5', '-3', '121', '1e2'])(
+    'should refuse %s with a message and keep no age',
+    async (typed) => {
+      const { user } = await openQuestionnaire({ type_of_disease: 'lung_cancer', age: '61' });
+      const age = screen.getByLabelText('Age (years)');
+      await user.clear(age);
+      await user.type(age, typed);
+      await user.tab();
+
+      expect(age).toHaveValue(typed);
+      expect(age).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole number from 0 to 120.');
+      expect(getForm().age).toBe('dontknow');
+      await waitFor(() => expect(lastBody()).not.toHaveProperty('age', typed));
+    },
+  );
+
+  it('should take a whole number', async () => {
+    const { user } = await openQuestionnaire({ type_of_disease: 'lung_cancer' });
+    await user.type(screen.getByLabelText('Age (years)'), '64');
+    await user.tab();
+    expect(getForm().age).toBe('64');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -391,6 +391,23 @@ describe('search results (/search)', () => {
     expect(getForm().radius).toBe('250');
   });
 
+  it('should say which study types are selected, not "None selected" while Interventional is ticked', async () => {
+    const { user } = renderSearch();
+    await firstCard();
+    await user.click(screen.getByRole('button', { name: 'Advanced filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Advanced filters' });
+    const types = within(dialog).getByRole('group', { name: 'Study type' });
+    expect(within(types).getByRole('checkbox', { name: /^Interventional/ })).toBeChecked();
+    expect(types).toHaveTextContent('Showing: Interventional.');
+    expect(types).not.toHaveTextContent('None selected');
+
+    await user.click(within(types).getByRole('checkbox', { name: /^Observational/ }));
+    expect(types).toHaveTextContent('Showing: Interventional, Observational.');
+    await user.click(within(types).getByRole('checkbox', { name: /^Interventional/ }));
+    await user.click(within(types).getByRole('checkbox', { name: /^Observational/ }));
+    expect(types).toHaveTextContent('None selected: interventional studies.');
+  });
+
   it('should show a polite message and no results when the search fails', async () => {
     vi.mocked(summarizeTrials).mockRejectedValue({
       statusCode: 500,
