@@ -129,6 +129,7 @@ export function SearchPage({ mode, patientPanel }: SearchPageProps) {
         <h1 className="search__title">
           {mode === 'patient' ? t('search.title') : t('search.titleByCondition')}
         </h1>
+        <NewPatientButton className="search__new-patient" />
         <p className="search__context">
           <span>{conditionLabel(t, disease)}</span>
           {place ? <span>{place}</span> : null}
@@ -149,7 +150,6 @@ export function SearchPage({ mode, patientPanel }: SearchPageProps) {
             <Link to={paths.questionnaire}>{t('search.context.describePatient')}</Link>
           )}
           <Link to={paths.home}>{t('search.context.changeSearch')}</Link>
-          <NewPatientButton className="search__new-patient" />
         </p>
       </header>
 
