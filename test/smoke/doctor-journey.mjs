@@ -79,6 +79,8 @@ export async function doctorJourney({
       try {
         await logIn(page, url, account);
         await searchForLungPatient(page, url);
+        // The results settled: no "Updating results…" line above them.
+        await page.locator('.search__updating').waitFor({ state: 'detached', timeout: 15_000 });
         await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
         await page.screenshot({ path: join(shots, `doctor-results-${size}.png`) });
         const card = page.getByRole('article').first();
