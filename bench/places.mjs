@@ -1,17 +1,19 @@
 // `npm run bench:places`: the places autocomplete (GET /api/places) over the whole bundled
-// gazetteer. Starts the compiled API on a fresh database, times the start-up load of the
-// gazetteer, then measures realistic typed prefixes one client at a time and under concurrent
+// gazetteer (cities, their other names, postcodes). Starts the compiled API on a fresh database,
+// times the start-up load, then measures a mix of English names, local names, prefixes and
+// postcodes one client at a time and under concurrent
 // load, and prints p50 / p95 per prefix with PASS/FAIL against the 20 ms target. Exits 0 on a
 // FAIL (it is a report) and non-zero only when the harness itself breaks.
 //
 // Environment:
-//   BENCH_PLACES_QUERIES     comma-separated texts, default "Ber,Berlin,Madr,Zag,New Y,São"
+//   BENCH_PLACES_QUERIES     semicolon-separated texts, default below (QUERIES)
 //   BENCH_PLACES_REQUESTS    sequential requests per text at 1 client, default 300
 //   BENCH_PLACES_DURATION    seconds per concurrent run, default 5 (0 skips them)
 //   BENCH_PLACES_CONNECTIONS concurrent clients, default 10
 //   BENCH_DATABASE_URL       use this Postgres database (dropped and recreated!) instead of an
 //                            embedded one in .data/bench-places-postgres
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ApiProcess } from './lib/api.mjs';
@@ -35,8 +37,12 @@ const intEnv = (name, fallback) => {
   return n;
 };
 
-const QUERIES = (process.env.BENCH_PLACES_QUERIES ?? 'Ber,Berlin,Madr,Zag,New Y,São')
-  .split(',')
+const QUERIES = (
+  process.env.BENCH_PLACES_QUERIES ??
+  'Ber;Berlin;Madr;Zag;New Y;São;München;Wien;Köln;Milano;Genève;Seville;Mün;10117;02115;' +
+    '75001 Paris;1011;10117 Berlin, Germany'
+)
+  .split(';')
   .map((q) => q.trim())
   .filter(Boolean);
 const REQUESTS = intEnv('BENCH_PLACES_REQUESTS', 300);
@@ -116,30 +122,37 @@ async function startDatabase(dist) {
   return url;
 }
 
-async function get(api, q) {
+async function get(api, q, url = path(q)) {
   const started = performance.now();
-  const res = await fetch(`${api.url}${path(q)}`);
+  const res = await fetch(`${api.url}${url}`);
   const body = await res.text();
   return { status: res.status, body, ms: performance.now() - started };
 }
 
 /** REQUESTS sequential searches (after a few unmeasured ones): exact p50 / p95. */
-async function sequential(api, q) {
+async function sequential(api, q, url = path(q)) {
   for (let i = 0; i < 10; i++) {
-    await get(api, q);
+    await get(api, q, url);
   }
   const ms = [];
   let answer = null;
   for (let i = 0; i < REQUESTS; i++) {
-    const r = await get(api, q);
+    const r = await get(api, q, url);
     if (r.status !== 200) {
-      throw new Error(`GET ${path(q)} answered ${r.status}: ${r.body.slice(0, 500)}`);
+      throw new Error(`GET ${url} answered ${r.status}: ${r.body.slice(0, 500)}`);
     }
-    answer ??= JSON.parse(r.body).places;
+    answer ??= JSON.parse(r.body).places ?? [];
     ms.push(r.ms);
   }
   ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 0.5), p95: percentile(ms, 0.95), max: ms[ms.length - 1], answer };
+  return {
+    p50: percentile(ms, 0.5),
+    p95: percentile(ms, 0.95),
+    p99: percentile(ms, 0.99),
+    max: ms[ms.length - 1],
+    ms,
+    answer,
+  };
 }
 
 async function main() {
@@ -156,6 +169,10 @@ async function main() {
 
   // The whole gazetteer, whatever NODE_ENV the API runs with (ApiProcess passes process.env on).
   process.env.PLACES_MIN_POPULATION = '0';
+  // Production refuses to start without a mail server; the autocomplete sends no mail.
+  process.env.SMTP_URL ??= 'smtp://127.0.0.1:9';
+  // The loader's own line ("Places: … loaded in N s (M s reading the packages)") is at info level.
+  process.env.BENCH_LOG_LEVEL ??= 'info';
   const api = new ApiProcess(dist, { root, databaseUrl: url, label: 'places', log });
   running.api = api;
   await api.start();
@@ -164,13 +181,35 @@ async function main() {
   if (first.status !== 200) {
     throw new Error(`The first search answered ${first.status}: ${first.body.slice(0, 500)}`);
   }
-  const [{ places }] = await query(url, 'SELECT places FROM place_gazetteer_state');
+  const [{ places, names, postcodes }] = await query(
+    url,
+    `SELECT places, (SELECT count(*)::int FROM place_name) AS names,
+       (SELECT count(*)::int FROM place_postcode) AS postcodes FROM place_gazetteer_state`,
+  );
   log(
-    `Gazetteer: ${places.toLocaleString('en-US')} cities; the first search answered ` +
+    `Gazetteer: ${places.toLocaleString('en-US')} cities, ${names.toLocaleString('en-US')} ` +
+      `other names, ${postcodes.toLocaleString('en-US')} postcodes; the first search answered ` +
       `${fmt((performance.now() - api.startedAt) / 1000, 2)} s after the API started ` +
       `(it waits for the start-up load)`,
   );
 
+  // The same round trip without a database query: what the machine's load alone costs.
+  const control = await sequential(api, '', '/api/places/visitor-country');
+  log(
+    `  control: GET /api/places/visitor-country (no query) @1 p50 ${fmt(control.p50)} ms  ` +
+      `p95 ${fmt(control.p95)} ms  p99 ${fmt(control.p99)} ms`,
+  );
+  // The log stream is written asynchronously: give it a moment.
+  let loaderLine;
+  for (let i = 0; i < 30 && !loaderLine; i++) {
+    loaderLine = readFileSync(api.logFile, 'utf8')
+      .split('\n')
+      .find((line) => line.includes('Places: '));
+    if (!loaderLine) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  log(`Loader: ${loaderLine ? loaderLine.slice(loaderLine.indexOf('Places: ')) : '(no log line)'}`);
   const rows = [];
   for (const q of QUERIES) {
     const one = await sequential(api, q);
@@ -186,7 +225,8 @@ async function main() {
     }
     rows.push(row);
     log(
-      `  ${JSON.stringify(q).padEnd(10)} @1 p50 ${fmt(one.p50)} ms  p95 ${fmt(one.p95)} ms` +
+      `  ${JSON.stringify(q).padEnd(24)} @1 p50 ${fmt(one.p50)} ms  p95 ${fmt(one.p95)} ms  ` +
+        `p99 ${fmt(one.p99)} ms` +
         (row.many
           ? `   @${CONNECTIONS} p50 ${fmt(row.many.p50)} ms  p95 ${fmt(row.many.p95)} ms  ` +
             `${fmt(row.many.rps, 0)} req/s`
@@ -203,11 +243,21 @@ async function main() {
     const ok = r.one.p95 <= TARGET_P95_MS;
     allOk &&= ok;
     log(
-      `${JSON.stringify(r.q).padEnd(10)} p95 ${fmt(r.one.p95)} ms at 1 client ` +
+      `${JSON.stringify(r.q).padEnd(24)} p95 ${fmt(r.one.p95)} ms at 1 client ` +
         `(target ≤ ${TARGET_P95_MS}) ${ok ? 'PASS' : 'FAIL'}` +
         (r.many ? `; at ${CONNECTIONS} clients p95 ${fmt(r.many.p95)} ms` : ''),
     );
   }
+  const all = rows.flatMap((r) => r.one.ms).sort((a, b) => a - b);
+  log(
+    `All texts at 1 client: p50 ${fmt(percentile(all, 0.5))} ms, p95 ` +
+      `${fmt(percentile(all, 0.95))} ms, p99 ${fmt(percentile(all, 0.99))} ms ` +
+      `(target p95 ≤ ${TARGET_P95_MS}) ${percentile(all, 0.95) <= TARGET_P95_MS ? 'PASS' : 'FAIL'}`,
+  );
+  log(
+    `Control without a query: p50 ${fmt(control.p50)} ms, p95 ${fmt(control.p95)} ms ` +
+      '(a control far above 1 ms means the machine is busy and every figure above is inflated)',
+  );
   log(allOk ? 'All places targets met.' : 'Some places targets are NOT met.');
 }
 

@@ -2,12 +2,14 @@ import request from 'supertest';
 import { gazetteerVersion } from '../api/src/places/gazetteer';
 import { PlacesController } from '../api/src/places/places.controller';
 import { PlacesLoader } from '../api/src/places/places-loader';
+import { PlacesService } from '../api/src/places/places.service';
 import { createTestApp, TestApp } from './utils/test-app';
 
 interface Place {
   id: string;
   label: string;
   city: string;
+  postcode?: string;
   region: string;
   countryCode: string;
   latitude: number;
@@ -30,7 +32,7 @@ describe(PlacesController.name, () => {
     // The whole gazetteer, as npm start loads it (other test files load the large cities only).
     t = await createTestApp({ PLACES_MIN_POPULATION: '0' });
     await t.app.get(PlacesLoader).whenReady();
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await t.close();
@@ -45,12 +47,20 @@ describe(PlacesController.name, () => {
       expect(state.version).toBe(gazetteerVersion(0));
       expect(Number(n)).toBe(state.places);
       expect(state.places).toBeGreaterThan(125_000);
+      const [counts] = await t.dataSource.query<{ names: string; postcodes: string }[]>(
+        `SELECT (SELECT count(*) FROM place_name) AS names,
+           (SELECT count(*) FROM place_postcode) AS postcodes`,
+      );
+      expect(Number(counts.names)).toBeGreaterThan(200_000);
+      expect(Number(counts.postcodes)).toBeGreaterThan(50_000);
     });
 
     it('should not load again when the table holds this version', async () => {
       expect(await t.app.get(PlacesLoader).ensureLoaded()).toEqual({
         loaded: false,
         places: 0,
+        names: 0,
+        postcodes: 0,
         seconds: 0,
       });
     });
@@ -90,25 +100,23 @@ describe(PlacesController.name, () => {
     });
 
     it('should find a later word of a name, then a misspelt name', async () => {
-      expect((await search('Petersburg')).map((p) => p.label)).toContain(
-        'Saint Petersburg, St.-Petersburg, Russia',
+      // Petersburg is also one of Saint Petersburg's other names: it shows first, by that name.
+      expect((await search('Petersburg'))[0].label).toBe(
+        'Petersburg (Saint Petersburg), St.-Petersburg, Russia',
       );
+      expect((await search('Petersbu')).map((p) => p.city)).toContain('Petersburg');
       expect(await first('Berln')).toBe('Berlin, State of Berlin, Germany');
     });
 
     it('should narrow by region or country after a comma, so a chosen label finds itself', async () => {
       const us = await search('Berlin, US');
-      // The six Berlins of the US, then Berlín in Usulután ("us" starts a region's name too).
-      expect(us.slice(0, 7).map((p) => p.countryCode)).toEqual([
-        'US',
-        'US',
-        'US',
-        'US',
-        'US',
-        'US',
-        'SV',
-      ]);
-      expect(us[6].region).toBe('Usulutan');
+      // The six Berlins of the US by their own name, US places with Berlin as another
+      // (historical) name by theirs ("Berlin (North Canton)"), and Berlín in Usulután ("us" starts a
+      // region's name too).
+      const names = us.map((p) => `${p.countryCode} ${p.label.split(',')[0]}`);
+      expect(names.filter((n) => n === 'US Berlin')).toHaveLength(6);
+      expect(names.slice(0, 4)).toEqual(Array(4).fill('US Berlin'));
+      expect(us.every((p) => p.countryCode === 'US' || p.region === 'Usulutan')).toBe(true);
       const germany = await search('Berlin, Germany');
       expect(germany[0].label).toBe('Berlin, State of Berlin, Germany');
       expect(germany.every((p) => p.countryCode === 'DE')).toBe(true);
@@ -127,7 +135,9 @@ describe(PlacesController.name, () => {
     });
 
     it('should accept letters of any alphabet and answer an empty list for no match', async () => {
+      // Other names are kept in the Latin script only.
       expect(await search('Москва')).toEqual([]);
+      expect(await search('Xqzwv')).toEqual([]);
       expect(await search("L'Aquila (it) - x.")).toBeInstanceOf(Array);
       expect(await search('---')).toEqual([]);
     });
@@ -157,6 +167,175 @@ describe(PlacesController.name, () => {
           ['limit'],
         ]);
       }
+    });
+  });
+
+  describe('GET /api/places: the names doctors type', () => {
+    it.each([
+      ['München', 'Munich', 'DE', 'München (Munich), Bavaria, Germany'],
+      ['Wien', 'Vienna', 'AT', 'Wien (Vienna), Austria'],
+      ['Milano', 'Milan', 'IT', 'Milano (Milan), Lombardy, Italy'],
+      ['Köln', 'Köln', 'DE', 'Köln, North Rhine-Westphalia, Germany'],
+      ['Cologne', 'Köln', 'DE', 'Cologne (Köln), North Rhine-Westphalia, Germany'],
+      ['Zürich', 'Zürich', 'CH', 'Zürich, Switzerland'],
+      ['Sevilla', 'Sevilla', 'ES', 'Sevilla, Andalusia, Spain'],
+      ['Seville', 'Sevilla', 'ES', 'Seville (Sevilla), Andalusia, Spain'],
+      ['Séville', 'Sevilla', 'ES', 'Séville (Sevilla), Andalusia, Spain'],
+      ['Genève', 'Genève', 'CH', 'Genève, Geneva, Switzerland'],
+      ['Geneva', 'Genève', 'CH', 'Geneva (Genève), Geneva, Switzerland'],
+    ])('should answer %j with the big city first', async (q, city, countryCode, label) => {
+      const [top] = await search(q);
+      expect(top).toMatchObject({ city, countryCode, label });
+    });
+
+    it('should match other names whatever the case and accents, and while typed', async () => {
+      for (const q of ['münchen', 'MÜNCHEN', 'munchen', 'Münch', 'muench']) {
+        expect([q, (await search(q))[0]?.city]).toEqual([q, 'Munich']);
+      }
+      const expected: Record<string, string> = {
+        wien: 'Vienna',
+        WIEN: 'Vienna',
+        // Under four letters other names match only whole: own names starting with it come first.
+        Wie: 'Wiesbaden',
+        koln: 'Köln',
+        KÖLN: 'Köln',
+        zurich: 'Zürich',
+        geneve: 'Genève',
+        milan: 'Milan',
+        sevill: 'Sevilla',
+      };
+      for (const [q, city] of Object.entries(expected)) {
+        expect([q, (await search(q))[0]?.city]).toEqual([q, city]);
+      }
+      // The other name is shown as it is being typed.
+      expect(await first('Milano')).toBe('Milano (Milan), Lombardy, Italy');
+      expect(await first('Milánó')).toBe('Milánó (Milan), Lombardy, Italy');
+      expect(await first('munchen')).toBe('Munchen (Munich), Bavaria, Germany');
+    });
+
+    it('should give the coordinates of the city found by another name', async () => {
+      const [munich] = await search('München');
+      expect(munich.latitude).toBeCloseTo(48.137, 2);
+      expect(munich.longitude).toBeCloseTo(11.575, 2);
+      expect(munich.id).toBe('2867714');
+    });
+
+    it('should find a chosen label with another name again when it is typed back', async () => {
+      const [munich] = await search('München (Munich), Bavaria, Germany');
+      expect(munich.label).toBe('München (Munich), Bavaria, Germany');
+      expect((await search('Wien (Vienna), Austria'))[0].city).toBe('Vienna');
+      // A name with brackets of its own still finds itself.
+      expect((await search('Frankfurt (Oder)'))[0].city).toBe('Frankfurt (Oder)');
+    });
+
+    it('should keep the own name first where it matches too, and narrow other names by country', async () => {
+      expect(await first('Ber')).toBe('Berlin, State of Berlin, Germany');
+      expect(await first('Paris')).toBe('Paris, Île-de-France, France');
+      const austria = await search('Wien, Austria');
+      expect(austria[0].city).toBe('Vienna');
+      expect(austria.every((p) => p.countryCode === 'AT')).toBe(true);
+      expect(await search('München, Spain')).toEqual(
+        expect.not.arrayContaining([expect.objectContaining({ city: 'Munich' })]),
+      );
+    });
+  });
+
+  describe('trial sites by local names', () => {
+    it('should place a site named by the local name of its city at that city', async () => {
+      const [munich, vienna, cologne, none] = await t.app.get(PlacesService).locateCities([
+        { city: 'München', state: 'Bayern', country: 'Germany' },
+        { city: 'Wien', state: '', country: 'Austria' },
+        { city: 'Cologne', state: '', country: 'Germany' },
+        { city: 'Wien', state: '', country: 'Germany' },
+      ]);
+      expect(munich?.lat).toBeCloseTo(48.137, 2);
+      expect(munich?.lon).toBeCloseTo(11.575, 2);
+      expect(vienna?.lat).toBeCloseTo(48.208, 2);
+      expect(cologne?.lat).toBeCloseTo(50.933, 2);
+      // Another country's other name does not count.
+      expect(none).toBeNull();
+    });
+  });
+
+  describe('GET /api/places: postcodes', () => {
+    it.each([
+      ['10117 Berlin', 'DE', 'Berlin', '10117 Berlin, State of Berlin, Germany', 52.52, 13.41],
+      ['80331', 'DE', 'München', '80331 München, Bavaria, Germany', 48.14, 11.58],
+      ['75001 Paris', 'FR', 'Paris', '75001 Paris, Île-de-France, France', 48.85, 2.35],
+      ['02115', 'US', 'Boston', '02115 Boston, Massachusetts, United States', 42.34, -71.09],
+      [
+        'T0A',
+        'CA',
+        'Eastern Alberta (st. Paul)',
+        'T0A Eastern Alberta (st. Paul), Alberta, Canada',
+        53.92,
+        -111.06,
+      ],
+    ])(
+      'should find %j with its place and coordinates',
+      async (q, countryCode, city, label, lat, lon) => {
+        const [top] = await search(q);
+        expect(top).toMatchObject({ countryCode, city, label, postcode: q.split(' ')[0] });
+        expect(top.latitude).toBeCloseTo(lat, 1);
+        expect(top.longitude).toBeCloseTo(lon, 1);
+      },
+    );
+
+    it('should answer a code used in two countries in both, narrowed by a country', async () => {
+      const both = await search('10117');
+      expect(both.map((p) => `${p.countryCode} ${p.postcode} ${p.city}`)).toEqual(
+        expect.arrayContaining(['DE 10117 Berlin', 'US 10117 New York']),
+      );
+      const germany = await search('10117, Germany');
+      expect(germany.map((p) => p.countryCode)).toEqual(['DE']);
+      expect(await first('10117 Berlin, State of Berlin, Germany')).toBe(
+        '10117 Berlin, State of Berlin, Germany',
+      );
+    });
+
+    it('should complete a code being typed, the exact code first', async () => {
+      const started = await search('1011');
+      expect(started.length).toBe(8);
+      expect(started.every((p) => p.postcode?.startsWith('1011'))).toBe(true);
+      expect((await search('02 115'))[0].postcode).toBe('02115');
+    });
+
+    it('should search the place after a code no package covers', async () => {
+      // Austrian postcodes are not bundled: "1010 Wien" still finds Vienna by its name.
+      const [vienna] = await search('1010 Wien');
+      expect(vienna).toMatchObject({ city: 'Vienna', countryCode: 'AT' });
+      expect(vienna.postcode).toBeUndefined();
+      expect(await search('99999')).toEqual([]);
+    });
+  });
+
+  describe('GET /api/places: bad input', () => {
+    it.each([
+      ['a very long text', 'Berlin '.repeat(700)],
+      ['an emoji', 'Berlin 😀'],
+      ['a zero-width joiner', 'Ber\u200dlin'],
+      ['a right-to-left override', '\u202eBerlin'],
+      ['a control character', 'Berlin\u0000'],
+      ['a line break', 'Berlin\nParis'],
+    ])('should answer 400 naming q for %s', async (_what, q) => {
+      const res = await request(t.http).get('/api/places').query({ q }).expect(400);
+      expect(res.body.errors).toHaveProperty('q');
+      expect(JSON.stringify(res.body)).not.toMatch(/stack|at \//i);
+    });
+
+    it('should answer 400, not 500, for bytes that are no UTF-8 and for brackets in the query string', async () => {
+      for (const path of [
+        '/api/places?q=%ED%A0%80',
+        '/api/places?q=%FF%FE',
+        '/api/places?q[a]=Berlin',
+      ]) {
+        const res = await request(t.http).get(path);
+        expect([path, res.status]).toEqual([path, 400]);
+      }
+    });
+
+    it('should answer an empty list for marks without a letter', async () => {
+      expect(await search('\u0301\u0301')).toEqual([]);
     });
   });
 

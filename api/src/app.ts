@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import express, { NextFunction, Request, Response } from 'express';
+import express from 'express';
 import helmet from 'helmet';
 import type { Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module';
@@ -17,6 +14,7 @@ import {
   verifyJsonDepth,
 } from './common/hostile-input';
 import { repoRoot } from './common/repo-root';
+import { compressResponses, serveWebApp } from './common/web-app';
 import { createValidationPipe } from './common/validation';
 import type { Env } from './config/env';
 import { FACILITY_GROUP_FILE_ROUTE } from './facilities/facility-groups.controller';
@@ -47,6 +45,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.disable('x-powered-by');
   app.use(createHttpLogger(logger));
+  // gzip/brotli for JSON and index.html; not the event stream nor file transfers.
+  app.use(compressResponses());
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -94,46 +94,6 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
     swaggerOptions: { persistAuthorization: true },
   });
 
-  serveWebApp(app, env, options.rootDir ?? repoRoot());
+  serveWebApp(app, env.WEB_DIST_DIR, options.rootDir ?? repoRoot(), API_PREFIX);
   return app;
-}
-
-/**
- * Serves the built web app on / with index.html for client routes; /api, /files/ and
- * /facilities/ (the facility group files) stay the API's.
- */
-function serveWebApp(app: INestApplication, env: Env, rootDir: string): void {
-  if (!env.WEB_DIST_DIR) {
-    return;
-  }
-  const dist = resolve(rootDir, env.WEB_DIST_DIR);
-  const index = join(dist, 'index.html');
-  if (!existsSync(index)) {
-    return;
-  }
-  const server = app.getHttpAdapter().getInstance() as express.Express;
-  server.use(
-    express.static(dist, {
-      index: false,
-      setHeaders: (res, path) => {
-        if (path.includes(`${join('assets', '')}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        }
-      },
-    }),
-  );
-  server.use((req: Request, res: Response, next: NextFunction) => {
-    const isApi = req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`);
-    if (
-      (req.method !== 'GET' && req.method !== 'HEAD') ||
-      isApi ||
-      req.path.startsWith('/files/') ||
-      req.path.startsWith('/facilities/')
-    ) {
-      next();
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
 }

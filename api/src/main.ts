@@ -12,8 +12,10 @@ async function bootstrap(): Promise<void> {
     env.LOG_LEVEL,
     env.NODE_ENV === 'development' && process.stdout.isTTY,
   );
-  const database = await resolveDatabase(env, (m) =>
-    logger.info({ context: 'EmbeddedPostgres' }, m),
+  const database = await resolveDatabase(
+    env,
+    (m) => logger.info({ context: 'EmbeddedPostgres' }, m),
+    { supervise: true, warn: (m) => logger.warn({ context: 'EmbeddedPostgres' }, m) },
   );
 
   let shuttingDown = false;

@@ -11,8 +11,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export class ApiProcess {
   /**
    * @param {import('./dist.mjs').DistSnapshot} dist
-   * @param {{ root: string, databaseUrl: string, label: string, cpuProfDir?: string,
-   *           log: (m: string) => void }} options
+   * @param {{ root: string, databaseUrl: string | null, label: string, cpuProfDir?: string,
+   *           env?: Record<string, string>, log: (m: string) => void }} options
+   *   `databaseUrl` null: the API runs its own embedded Postgres (give DATA_DIR and
+   *   EMBEDDED_PG_PORT in `env`); `env` overrides the defaults below.
    */
   constructor(dist, options) {
     this.dist = dist;
@@ -40,22 +42,27 @@ export class ApiProcess {
     }
     args.push(this.dist.path('main.js'));
     this.startedAt = performance.now();
+    const env = {
+      ...process.env,
+      NODE_ENV: process.env.BENCH_NODE_ENV ?? 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: this.url,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      RUN_MIGRATIONS: 'false',
+      WEB_DIST_DIR: '',
+      TRIALS_IMPORT_DIR: '',
+      TRIALS_CURATION_FILE: '',
+      CTGOV_SYNC: 'false',
+      ...this.options.env,
+    };
+    if (databaseUrl === null) {
+      delete env.DATABASE_URL;
+    }
     this.child = spawn(process.execPath, args, {
       cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: process.env.BENCH_NODE_ENV ?? 'production',
-        DATABASE_URL: databaseUrl,
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: this.url,
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        RUN_MIGRATIONS: 'false',
-        WEB_DIST_DIR: '',
-        TRIALS_IMPORT_DIR: '',
-        TRIALS_CURATION_FILE: '',
-        CTGOV_SYNC: 'false',
-      },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk) => {

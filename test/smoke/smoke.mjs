@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { accountsJourney } from './accounts-journey.mjs';
+import { checkScreensWithAxe, formatViolations } from './axe.mjs';
 import { doctorJourney } from './doctor-journey.mjs';
 import { filesJourney } from './files-journey.mjs';
 import { referralJourney } from './referral-journey.mjs';
@@ -216,6 +217,9 @@ async function main() {
       ],
     });
 
+    // axe-core checks every screen right before the journeys photograph it.
+    const a11y = checkScreensWithAxe(browser);
+
     const newPage = async ({ loggedIn, mobile = false } = {}) => {
       const context = await browser.newContext(
         mobile
@@ -375,6 +379,19 @@ async function main() {
     });
     await referralJourney({ browser, url, pgUrl, shots, check, expect });
     await filesJourney({ browser, url, pgUrl, shots, check, expect });
+
+    // Whatever journeys ran (SMOKE_ONLY included), the screens they showed are judged.
+    {
+      const name = `axe-core: no serious or critical violation on the screens visited`;
+      const error =
+        a11y.length > 0
+          ? new Error(`${a11y.length} violation(s):\n${formatViolations(a11y)}`)
+          : null;
+      results.push({ name, ok: !error, error });
+      process.stdout.write(
+        error ? `  ✕ ${name}\n    ${error.message.split('\n').join('\n    ')}\n` : `  ✓ ${name}\n`,
+      );
+    }
 
     await check(
       'after a crash of the API, npm start recovers the embedded Postgres and keeps the data',

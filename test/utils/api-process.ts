@@ -1,12 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { EmbeddedPostgres } from '../../api/src/database/embedded-postgres';
 
 export interface ApiProcess {
   url: string;
+  pid: number;
   /** What the process wrote, for a failing test's message. */
   output(): string;
+  /** False once the process has exited, for whatever reason. */
+  running(): boolean;
   stop(): Promise<void>;
+}
+
+export interface ApiProcessOptions {
+  /** Variables over the defaults; `undefined` removes one. */
+  env?: Record<string, string | undefined>;
+  /** How long to wait for "Trialflow is running" (a fresh embedded Postgres takes longer). */
+  startTimeoutMs?: number;
 }
 
 const root = join(__dirname, '..', '..');
@@ -25,27 +36,33 @@ async function freePort(): Promise<number> {
 
 /**
  * The real API entry point (api/src/main.ts, compiled on the fly by SWC) as a process of its
- * own on an existing database: a second replica beside a test's in-process app.
+ * own on an existing database: a second replica beside a test's in-process app. With
+ * `databaseUrl` null it starts its own embedded Postgres (set DATA_DIR and EMBEDDED_PG_PORT).
  */
-export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
+export async function startApiProcess(
+  databaseUrl: string | null,
+  options: ApiProcessOptions = {},
+): Promise<ApiProcess> {
   const port = await freePort();
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl ?? undefined,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WEB_DIST_DIR: '',
+    RUN_MIGRATIONS: 'false',
+    SEARCH_WORKERS: '0',
+    PLACES_MIN_POPULATION: '20000000',
+    ...options.env,
+  };
   const child: ChildProcess = spawn(
     process.execPath,
     ['-r', join(root, 'test', 'utils', 'swc-register.cjs'), join(root, 'api', 'src', 'main.ts')],
     {
       cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST_DIR: '',
-        RUN_MIGRATIONS: 'false',
-        SEARCH_WORKERS: '0',
-        PLACES_MIN_POPULATION: '20000000',
-      },
+      env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -54,7 +71,7 @@ export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`API process did not start:\n${output}`)),
-      60_000,
+      options.startTimeoutMs ?? 60_000,
     );
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
@@ -72,10 +89,67 @@ export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> 
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     output: () => output,
+    running: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+export interface PostgresServer {
+  url: string;
+  /** Starts the server (again, on the same data and port). */
+  start(): Promise<void>;
+  /** A clean shutdown: connections are closed by the server, then it exits. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A Postgres the test controls as an "external" server (DATABASE_URL): the embedded one, in a
+ * process of its own, with its data in `dataDir`, kept between stop() and start().
+ */
+export function postgresServer(dataDir: string, port: number): PostgresServer {
+  let child: ChildProcess | null = null;
+  return {
+    // The embedded server's fixed loopback credentials.
+    url: new EmbeddedPostgres({ dataDir, port, database: 'trialflow' }).url,
+    start: async () => {
+      const started = spawn(
+        process.execPath,
+        [
+          '-r',
+          join(root, 'test', 'utils', 'swc-register.cjs'),
+          join(root, 'test', 'utils', 'postgres-server.ts'),
+          dataDir,
+          String(port),
+        ],
+        { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      child = started;
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        const onData = (chunk: Buffer): void => {
+          output += chunk.toString();
+          if (output.includes('READY')) {
+            resolve();
+          }
+        };
+        started.stdout?.on('data', onData);
+        started.stderr?.on('data', onData);
+        started.once('exit', (code) => reject(new Error(`Postgres exited (${code}):\n${output}`)));
+      });
+    },
+    stop: async () => {
+      const running = child;
+      child = null;
+      if (running && running.exitCode === null && running.signalCode === null) {
+        const exited = new Promise((resolve) => running.once('exit', resolve));
+        running.kill('SIGTERM');
         await exited;
       }
     },

@@ -9,6 +9,7 @@ import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { AUTH_METADATA, AuthOptions } from '../common/auth/auth.decorator';
 import type { AuthUser } from '../common/auth/auth-user';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 
 /**
  * The global guard: a route marked with @Auth() needs a valid product token (and one of its
@@ -37,6 +38,10 @@ export class GlobalAuthGuard extends PassportAuthGuard('jwt') {
   }
 
   override handleRequest<T>(error: unknown, user: T | false): T {
+    if (isDatabaseUnavailable(error)) {
+      // An outage is not a bad token: 503 (the exception filter), so clients keep the session.
+      throw error;
+    }
     if (error || !user) {
       throw new UnauthorizedException(
         'Please log in again: your session is missing, invalid or expired.',

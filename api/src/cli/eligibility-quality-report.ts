@@ -6,6 +6,7 @@ import {
   type CriterionKey,
   type EligibilityRule,
   isCriterionKey,
+  ruleExcludes,
 } from '@trialflow/contract';
 import { repoRoot } from '../common/repo-root';
 import { geneMatcher } from '../trials/ctgov/ctgov-classify';
@@ -18,6 +19,12 @@ import { extractRules } from '../eligibility/extract-rules';
  * precision and recall per criterion family. A rule matches a label when key, kind and section
  * agree and, for ranges, both bounds; for anyOf rules the group {key, ...anyOf} is compared as a
  * set. Matching is one-to-one. `qualified` is reported separately, it does not decide a match.
+ *
+ * Exclusions (issue 14): an extracted rule "may exclude" when `ruleExcludes` says so (confident
+ * and not qualified). It is right only when it matches a label that is not qualified either: a
+ * confident rule matched to a qualified label would exclude a patient the sentence leaves to the
+ * site. Precision of exclusions = right / rules that may exclude; recall = unqualified labels
+ * matched by a rule that may exclude / unqualified labels.
  */
 
 export interface LabelledRule {
@@ -46,10 +53,22 @@ export interface FamilyQuality {
   recall: number;
 }
 
+/** A rule that may exclude but matches no unqualified label, with the sentence it came from. */
+export interface WrongExclusion {
+  nctId: string;
+  rule: LabelledRule;
+  text: string;
+}
+
 export interface QualityReport {
   trials: number;
   families: FamilyQuality[];
   overall: FamilyQuality;
+  /** Per family, over the rules that may exclude and the unqualified labels (see above). */
+  exclusionFamilies: FamilyQuality[];
+  exclusions: FamilyQuality;
+  /** Rules that may exclude but should not, worst trials first. */
+  wrongExclusions: WrongExclusion[];
   /** Of the matched pairs, how many agree on `qualified`. */
   qualifiedAgreement: { agree: number; of: number };
   /** Per trial: extracted rules no label matched, labels no rule matched. */
@@ -65,7 +84,22 @@ function group(r: Comparable): string {
   return [r.key, ...(r.anyOf ?? [])].sort().join(',');
 }
 
-export function rulesMatch(a: Comparable, b: Comparable): boolean {
+/**
+ * One meaning, one form: for a count of prior lines ('lines' criteria), 'required' is "at
+ * least one" and 'excluded' is "none" (packages/contract criteria.ts), i.e. ranges min 1 and
+ * max 0.
+ */
+function canonical(r: Comparable): Comparable {
+  if (CRITERIA[r.key].kind !== 'lines' || r.anyOf?.length || r.kind === 'range') {
+    return r;
+  }
+  return r.kind === 'required'
+    ? { ...r, kind: 'range', min: 1, max: undefined }
+    : { ...r, kind: 'range', min: undefined, max: 0 };
+}
+
+export function rulesMatch(x: Comparable, y: Comparable): boolean {
+  const [a, b] = [canonical(x), canonical(y)];
   if (a.kind !== b.kind || a.section !== b.section) {
     return false;
   }
@@ -91,28 +125,66 @@ export function compareWithLabels(
     c[field]++;
     counts.set(family, c);
   };
+  const exclusionCounts: typeof counts = new Map();
+  const bumpExclusion = (
+    family: CriterionFamily,
+    field: 'labelled' | 'extracted' | 'matched',
+  ): void => {
+    const c = exclusionCounts.get(family) ?? { labelled: 0, extracted: 0, matched: 0 };
+    c[field]++;
+    exclusionCounts.set(family, c);
+  };
   const qualified = { agree: 0, of: 0 };
   const misses: QualityReport['misses'] = [];
+  const wrongExclusions: WrongExclusion[][] = [];
   for (const trial of labels) {
     const rules = (extracted.get(trial.nctId) ?? []).filter((r) => r.source === 'text');
     const unmatched = [...trial.rules];
     const falsePositives: LabelledRule[] = [];
+    const wrong: WrongExclusion[] = [];
     for (const rule of rules) {
-      bump(familyOf(rule.key), 'extracted');
-      const i = unmatched.findIndex((label) => rulesMatch(label, rule as Comparable));
-      if (i < 0) {
+      const family = familyOf(rule.key);
+      const excludes = ruleExcludes(rule);
+      bump(family, 'extracted');
+      if (excludes) {
+        bumpExclusion(family, 'extracted');
+      }
+      // Prefer a label that agrees on `qualified`, so that one-to-one matching does not pair a
+      // confident rule with the qualified label of a key labelled twice.
+      const candidates = unmatched
+        .map((label, i) => ({ label, i }))
+        .filter(({ label }) => rulesMatch(label, rule as Comparable));
+      const pick =
+        candidates.find(({ label }) => Boolean(label.qualified) === !excludes) ?? candidates[0];
+      if (!pick) {
         falsePositives.push(rule as LabelledRule);
+        if (excludes) {
+          wrong.push({ nctId: trial.nctId, rule: rule as LabelledRule, text: rule.text });
+        }
         continue;
       }
-      bump(familyOf(rule.key), 'matched');
+      bump(family, 'matched');
       qualified.of++;
-      if (Boolean(unmatched[i].qualified) === Boolean(rule.qualified)) {
+      if (Boolean(pick.label.qualified) === Boolean(rule.qualified)) {
         qualified.agree++;
       }
-      unmatched.splice(i, 1);
+      if (excludes) {
+        if (pick.label.qualified) {
+          wrong.push({ nctId: trial.nctId, rule: rule as LabelledRule, text: rule.text });
+        } else {
+          bumpExclusion(family, 'matched');
+        }
+      }
+      unmatched.splice(pick.i, 1);
     }
     for (const label of trial.rules) {
       bump(familyOf(label.key), 'labelled');
+      if (!label.qualified) {
+        bumpExclusion(familyOf(label.key), 'labelled');
+      }
+    }
+    if (wrong.length) {
+      wrongExclusions.push(wrong);
     }
     if (falsePositives.length || unmatched.length) {
       misses.push({ nctId: trial.nctId, falsePositives, falseNegatives: unmatched });
@@ -127,21 +199,31 @@ export function compareWithLabels(
     precision: c.extracted ? c.matched / c.extracted : 1,
     recall: c.labelled ? c.matched / c.labelled : 1,
   });
-  const families = [...counts.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([family, c]) => quality(family, c));
-  const total = families.reduce(
-    (t, f) => ({
-      labelled: t.labelled + f.labelled,
-      extracted: t.extracted + f.extracted,
-      matched: t.matched + f.matched,
-    }),
-    { labelled: 0, extracted: 0, matched: 0 },
-  );
+  const byFamily = (m: typeof counts): FamilyQuality[] =>
+    [...m.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([family, c]) => quality(family, c));
+  const sum = (families: FamilyQuality[]): FamilyQuality =>
+    quality(
+      'overall',
+      families.reduce(
+        (t, f) => ({
+          labelled: t.labelled + f.labelled,
+          extracted: t.extracted + f.extracted,
+          matched: t.matched + f.matched,
+        }),
+        { labelled: 0, extracted: 0, matched: 0 },
+      ),
+    );
+  const families = byFamily(counts);
+  const exclusionFamilies = byFamily(exclusionCounts);
   return {
     trials: labels.length,
     families,
-    overall: quality('overall', total),
+    overall: sum(families),
+    exclusionFamilies,
+    exclusions: sum(exclusionFamilies),
+    wrongExclusions: wrongExclusions.sort((a, b) => b.length - a.length).flat(),
     qualifiedAgreement: qualified,
     misses,
   };
@@ -173,17 +255,25 @@ export const DEFAULT_LABELS_FILE = (): string =>
 /** Trials labelled blind (before the extractor's output was seen): the held-out set. */
 export const DEFAULT_HOLDOUT_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout.json');
-/** The CT.gov records shipped in the repository, which hold every labelled trial. */
+/** The second held-out part (2026-11-23, all 17 conditions, labelled blind). */
+export const DEFAULT_HOLDOUT_2_LABELS_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-2.json');
+/** The CT.gov records of the first collection (every trial labelled before 2026-11-23). */
 export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), 'data', 'ctgov');
+/** All CT.gov records shipped in the repository, which hold every labelled trial. */
+export const DEFAULT_CTGOV_DIRS = (): string[] => [
+  DEFAULT_CTGOV_DIR(),
+  join(repoRoot(), 'data', 'ctgov-extra'),
+];
 
-/** Reads the CT.gov records of a folder (gzipped or not) and extracts the given trials' rules. */
+/** Reads the CT.gov records of folders (gzipped or not) and extracts the given trials' rules. */
 export function extractForTrials(
-  ctgovDir: string,
+  ctgovDirs: string | string[],
   nctIds: Set<string>,
 ): Map<string, EligibilityRule[]> {
   const out = new Map<string, EligibilityRule[]>();
   const noGenes = geneMatcher([]);
-  for (const study of readStudiesSync([ctgovDir])) {
+  for (const study of readStudiesSync(Array.isArray(ctgovDirs) ? ctgovDirs : [ctgovDirs])) {
     const trial = parseStudy(study, noGenes);
     if (nctIds.has(trial.nctId) && !out.has(trial.nctId)) {
       out.set(
@@ -202,25 +292,46 @@ export function extractForTrials(
   return out;
 }
 
-/** The whole measurement: labels file + CT.gov records → report. */
+/** The whole measurement: labels file(s) + CT.gov records → report. */
 export function measureQuality(
-  labelsFile = DEFAULT_LABELS_FILE(),
-  ctgovDir = DEFAULT_CTGOV_DIR(),
+  labelsFiles: string | string[] = DEFAULT_LABELS_FILE(),
+  ctgovDirs: string | string[] = DEFAULT_CTGOV_DIRS(),
 ): QualityReport {
-  const labels = parseLabels(readFileSync(labelsFile, 'utf8'));
-  const extracted = extractForTrials(ctgovDir, new Set(labels.map((l) => l.nctId)));
+  const labels = (Array.isArray(labelsFiles) ? labelsFiles : [labelsFiles]).flatMap((file) =>
+    parseLabels(readFileSync(file, 'utf8')),
+  );
+  const extracted = extractForTrials(ctgovDirs, new Set(labels.map((l) => l.nctId)));
   const missing = labels.filter((l) => !extracted.has(l.nctId)).map((l) => l.nctId);
   if (missing.length) {
-    throw new Error(`eligibility labels: not found in ${ctgovDir}: ${missing.join(', ')}`);
+    throw new Error(`eligibility labels: not found in ${String(ctgovDirs)}: ${missing.join(', ')}`);
   }
   return compareWithLabels(labels, extracted);
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
-/** The report as a plain-text table, under `title` when given. */
-export function formatQuality(report: QualityReport, title?: string): string {
-  const rows = [...report.families, report.overall].map((f) =>
+const show = (r: LabelledRule): string =>
+  `${r.key} ${r.kind} (${r.section})` +
+  (r.min !== undefined ? ` min ${r.min}` : '') +
+  (r.max !== undefined ? ` max ${r.max}` : '') +
+  (r.anyOf?.length ? ` anyOf ${r.anyOf.join(',')}` : '');
+
+/**
+ * The report as plain text, under `title` when given: the exclusions first (precision and recall
+ * of the rules that may exclude), then per family all rules and the rules that may exclude, then
+ * the worst cases (up to `worst` wrong exclusions with their sentences).
+ */
+export function formatQuality(report: QualityReport, title?: string, worst = 10): string {
+  const exclusionsOf = new Map(report.exclusionFamilies.map((f) => [f.family, f]));
+  const none: FamilyQuality = {
+    family: 'overall',
+    labelled: 0,
+    extracted: 0,
+    matched: 0,
+    precision: 1,
+    recall: 1,
+  };
+  const row = (f: FamilyQuality, x: FamilyQuality): string =>
     [
       f.family.padEnd(16),
       String(f.labelled).padStart(8),
@@ -228,8 +339,11 @@ export function formatQuality(report: QualityReport, title?: string): string {
       String(f.matched).padStart(7),
       pct(f.precision).padStart(9),
       pct(f.recall).padStart(8),
-    ].join(' '),
-  );
+      `${x.matched}/${x.extracted}`.padStart(10),
+      pct(x.precision).padStart(9),
+      `${x.matched}/${x.labelled}`.padStart(9),
+      pct(x.recall).padStart(8),
+    ].join(' ');
   const header = [
     'family'.padEnd(16),
     'labelled'.padStart(8),
@@ -237,16 +351,33 @@ export function formatQuality(report: QualityReport, title?: string): string {
     'matched'.padStart(7),
     'precision'.padStart(9),
     'recall'.padStart(8),
+    'may excl.'.padStart(10),
+    'precision'.padStart(9),
+    'of labels'.padStart(9),
+    'recall'.padStart(8),
   ].join(' ');
   const q = report.qualifiedAgreement;
+  const x = report.exclusions;
+  const shown = report.wrongExclusions.slice(0, worst);
   return [
     ...(title ? [title] : []),
     `Eligibility extraction quality over ${report.trials} labelled trials`,
+    `rules that may exclude: precision ${pct(x.precision)} (${x.matched} of ${x.extracted} right), ` +
+      `recall ${pct(x.recall)} (${x.matched} of ${x.labelled} unqualified labels), ` +
+      `${report.wrongExclusions.length} wrong`,
     header,
     '-'.repeat(header.length),
-    ...rows.slice(0, -1),
+    ...report.families.map((f) =>
+      row(f, exclusionsOf.get(f.family) ?? { ...none, family: f.family }),
+    ),
     '-'.repeat(header.length),
-    rows[rows.length - 1],
+    row(report.overall, x),
     `qualified flag agrees on ${q.agree} of ${q.of} matched rules`,
+    ...(shown.length
+      ? [
+          `worst cases: rules that may exclude but should not (${shown.length} of ${report.wrongExclusions.length})`,
+          ...shown.map((w) => `  ${w.nctId} ${show(w.rule)}: "${w.text}"`),
+        ]
+      : []),
   ].join('\n');
 }

@@ -2,31 +2,37 @@ import { runCli, usageFailure } from './cli-support';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  DEFAULT_CTGOV_DIR,
+  DEFAULT_CTGOV_DIRS,
+  DEFAULT_HOLDOUT_2_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
   measureQuality,
 } from './eligibility-quality-report';
 import {
+  DEFAULT_VIGNETTE_TRIALS_DIR,
   DEFAULT_VIGNETTES_FILE,
   formatVerdicts,
   measureVerdicts,
 } from './eligibility-verdict-report';
 
-const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout FILE] [--vignettes FILE] [--ctgov DIR] [--misses]
+const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout FILE]... [--vignettes FILE] [--ctgov DIR]... [--misses]
 
 First the verdicts on the held-out patient vignettes (test/fixtures/eligibility-vignettes.json,
 split "heldout"): the wrong-exclusion rate, precision and recall of exclusions and of the
 conflicting verdicts per criterion family, and the worst cases with their sentences; then the
-same over all vignettes.
+same over all vignettes. The vignettes' trials are read from every folder under data/ (ctgov and
+ctgov-extra), or from --ctgov DIR.
 
-Extracts the eligibility rules of the hand-labelled trials from the ClinicalTrials.gov records
-shipped in data/ctgov (or --ctgov DIR) and prints precision and recall per criterion family, in two
-tables: the development set (test/fixtures/eligibility-labels.json, the patterns were written
-against it) and the held-out set (test/fixtures/eligibility-labels-holdout.json, labelled blind).
---misses also lists, per trial, the rules no label matched and the labels no rule matched. No
-database is used.`;
+Then the rules: extracts the eligibility rules of the hand-labelled trials from the
+ClinicalTrials.gov records shipped in data/ctgov and data/ctgov-extra (or the --ctgov folders)
+and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.json and
+eligibility-labels-holdout-2.json, labelled blind, or the --holdout files) and then the
+development trials (test/fixtures/eligibility-labels.json, the patterns were written against
+it): precision and recall of the rules that may exclude, per family precision and recall of all
+rules and of the rules that may exclude, and the worst cases (rules that may exclude but should
+not) with their sentences. --misses also lists, per trial, the rules no label matched and the
+labels no rule matched. No database is used.`;
 
 const fail: (message: string) => never = usageFailure(USAGE);
 
@@ -36,9 +42,9 @@ function main(): Promise<number> {
     parsed = parseArgs({
       options: {
         labels: { type: 'string' },
-        holdout: { type: 'string' },
+        holdout: { type: 'string', multiple: true },
         vignettes: { type: 'string' },
-        ctgov: { type: 'string' },
+        ctgov: { type: 'string', multiple: true },
         misses: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -51,15 +57,19 @@ function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return Promise.resolve(0);
   }
-  const ctgov = parsed.values.ctgov ? resolve(parsed.values.ctgov) : DEFAULT_CTGOV_DIR();
+  const ctgov = parsed.values.ctgov?.length
+    ? parsed.values.ctgov.map((dir) => resolve(dir))
+    : DEFAULT_CTGOV_DIRS();
   const sets = [
     {
-      title: 'development set (patterns written against it)',
-      file: parsed.values.labels ? resolve(parsed.values.labels) : DEFAULT_LABELS_FILE(),
+      title: 'held-out trials (labelled blind, never used to tune the patterns)',
+      files: parsed.values.holdout?.length
+        ? parsed.values.holdout.map((file) => resolve(file))
+        : [DEFAULT_HOLDOUT_LABELS_FILE(), DEFAULT_HOLDOUT_2_LABELS_FILE()],
     },
     {
-      title: 'held-out set (labelled blind)',
-      file: parsed.values.holdout ? resolve(parsed.values.holdout) : DEFAULT_HOLDOUT_LABELS_FILE(),
+      title: 'development trials (patterns written against them)',
+      files: [parsed.values.labels ? resolve(parsed.values.labels) : DEFAULT_LABELS_FILE()],
     },
   ];
   const show = (r: {
@@ -77,14 +87,15 @@ function main(): Promise<number> {
   const vignettes = parsed.values.vignettes
     ? resolve(parsed.values.vignettes)
     : DEFAULT_VIGNETTES_FILE();
+  const vignetteTrials = parsed.values.ctgov ? ctgov : DEFAULT_VIGNETTE_TRIALS_DIR();
   process.stdout.write(
-    `${formatVerdicts(measureVerdicts('heldout', vignettes, ctgov), 'held-out vignettes')}\n\n`,
+    `${formatVerdicts(measureVerdicts('heldout', vignettes, vignetteTrials), 'held-out vignettes')}\n\n`,
   );
   process.stdout.write(
-    `${formatVerdicts(measureVerdicts('all', vignettes, ctgov), 'all vignettes (development and held-out)')}\n\n`,
+    `${formatVerdicts(measureVerdicts('all', vignettes, vignetteTrials), 'all vignettes (development and held-out)')}\n\n`,
   );
-  sets.forEach(({ title, file }, i) => {
-    const report = measureQuality(file, ctgov);
+  sets.forEach(({ title, files }, i) => {
+    const report = measureQuality(files, ctgov);
     process.stdout.write(`${i ? '\n' : ''}${formatQuality(report, title)}\n`);
     if (parsed.values.misses) {
       for (const m of report.misses) {

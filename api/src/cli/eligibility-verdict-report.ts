@@ -11,10 +11,12 @@ import {
   type EligibilityRule,
   inapplicableCriteria,
   isCriterionKey,
+  validateAnswers,
 } from '@trialflow/contract';
 import { repoRoot } from '../common/repo-root';
+import { SHIPPED_TRIALS_DIR } from '../config/env';
 import { evaluateRules } from '../search/matching';
-import { DEFAULT_CTGOV_DIR, extractForTrials } from './eligibility-quality-report';
+import { extractForTrials } from './eligibility-quality-report';
 
 /**
  * Verdict quality (issue 14): patient vignettes (answers as the questionnaire sends them), each
@@ -90,6 +92,9 @@ const JUDGMENTS: readonly Judgment[] = ['eligible', 'excluded', 'undecidable'];
 export const DEFAULT_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes.json');
 
+/** The vignettes' trials are read from every shipped record folder (data/ctgov, data/ctgov-extra). */
+export const DEFAULT_VIGNETTE_TRIALS_DIR = (): string => join(repoRoot(), SHIPPED_TRIALS_DIR);
+
 /** Validates the vignettes file; throws naming the vignette and the problem. */
 export function parseVignettes(text: string): Vignette[] {
   const data = JSON.parse(text) as { vignettes?: unknown };
@@ -103,6 +108,12 @@ export function parseVignettes(text: string): Vignette[] {
     }
     if (!CONDITION_KEYS.includes(v.answers?.type_of_disease as ConditionKey)) {
       throw new Error(`eligibility vignettes: ${v.id}: answers need a type_of_disease`);
+    }
+    // The answers must be what the questionnaire sends: the contract's schema, as the API checks.
+    const validation = validateAnswers(v.answers);
+    if ('errors' in validation) {
+      const problems = validation.errors.map((e) => e.message).join('; ');
+      throw new Error(`eligibility vignettes: ${v.id}: ${problems}`);
     }
     for (const t of v.trials) {
       if (!JUDGMENTS.includes(t.verdict)) {
@@ -230,7 +241,7 @@ export function compareVerdicts(
 export function measureVerdicts(
   split: VignetteSplit | 'all',
   vignettesFile = DEFAULT_VIGNETTES_FILE(),
-  ctgovDir = DEFAULT_CTGOV_DIR(),
+  ctgovDir: string | string[] = DEFAULT_VIGNETTE_TRIALS_DIR(),
 ): VerdictReport {
   const vignettes = parseVignettes(readFileSync(vignettesFile, 'utf8')).filter(
     (v) => split === 'all' || v.split === split,
@@ -239,7 +250,9 @@ export function measureVerdicts(
   const rules = extractForTrials(ctgovDir, ids);
   const missing = [...ids].filter((id) => !rules.has(id));
   if (missing.length) {
-    throw new Error(`eligibility vignettes: not found in ${ctgovDir}: ${missing.join(', ')}`);
+    throw new Error(
+      `eligibility vignettes: not found in ${String(ctgovDir)}: ${missing.join(', ')}`,
+    );
   }
   return compareVerdicts(vignettes, rules);
 }

@@ -18,6 +18,14 @@ export function dataSourceOptions(url: string, ssl = false): DataSourceOptions {
     // gen_random_uuid() is built into Postgres 13+; no extension to install.
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    extra: { max: 10, application_name: 'trialflow-api' },
+    extra: {
+      max: 10,
+      application_name: 'trialflow-api',
+      // A server that is down or unreachable fails a request after this instead of holding it
+      // (and a pool slot) for the TCP connect timeout; the pool connects anew on the next call.
+      connectionTimeoutMillis: 10_000,
+      // Notices a dead peer on an idle connection (a server restarted behind a proxy).
+      keepAlive: true,
+    },
   };
 }

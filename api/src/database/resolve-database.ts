@@ -8,10 +8,18 @@ export interface ResolvedDatabase {
   embedded?: EmbeddedPostgres;
 }
 
+export interface ResolveDatabaseOptions {
+  /** Restart the embedded Postgres with back-off when it dies (the API; not the CLIs). */
+  supervise?: boolean;
+  /** Where a crash and the restart attempts are reported (defaults to `log`). */
+  warn?: (message: string) => void;
+}
+
 /** DATABASE_URL when given; otherwise a real Postgres started from DATA_DIR/postgres. */
 export async function resolveDatabase(
   env: Env,
   log: (message: string) => void,
+  options: ResolveDatabaseOptions = {},
 ): Promise<ResolvedDatabase> {
   if (env.DATABASE_URL) {
     return { url: env.DATABASE_URL };
@@ -22,6 +30,8 @@ export async function resolveDatabase(
     database: 'trialflow',
     quiet: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
     log,
+    warn: options.warn,
+    supervise: options.supervise,
   });
   const url = await embedded.start();
   return { url, embedded };

@@ -83,6 +83,82 @@ describe('extractRules', () => {
         .sort();
     }
 
+    describe('structures the rules cannot represent (issue 14, round 2)', () => {
+      /** The text rules that may exclude: confident ones. */
+      const confident = (inclusion: string, exclusion = ''): string[] =>
+        read(inclusion, exclusion).filter((r) => r.includes(' high '));
+
+      it('should not require one histology of an "or" list of histologies', () => {
+        // Either histology joins: no confident rule may require one of them alone.
+        const out = rules('* Primary squamous cell carcinoma or adenocarcinoma of the esophagus');
+        const alone = out.filter(
+          (r) =>
+            r.source === 'text' &&
+            r.confidence === 'high' &&
+            r.kind === 'required' &&
+            ['squamous', 'adenocarcinoma'].includes(r.key) &&
+            !r.anyOf?.length,
+        );
+        expect(alone).toEqual([]);
+      });
+
+      it('should not require a gene named in a wild-type list', () => {
+        const out = confident(
+          '* Be diagnosed to have Kirsten rat sarcoma viral oncogene (KRAS), neuroblastoma RAS viral oncogene homolog (NRAS), and v-raf murine sarcoma viral oncogene homolog B (BRAF) wild-type (WT) tumor as determined by local testing',
+        );
+        expect(out.filter((r) => r.includes(' required '))).toEqual([]);
+      });
+
+      it("should not read the setting of a prior treatment as the patient's extent", () => {
+        expect(
+          confident(
+            '* ECOG 0-1',
+            '* Prior systemic therapy (e.g., chemotherapy) for locally advanced unresectable or metastatic breast cancer',
+          ),
+        ).toEqual(
+          expect.not.arrayContaining([
+            expect.stringMatching(/^(?:metastatic|unresectable|tumor_stage) /),
+          ]),
+        );
+      });
+
+      it('should not read a reaction to a therapy as a prior-therapy limit', () => {
+        expect(
+          confident(
+            '',
+            '* Previous severe toxicity or allergic reactions to systemic chemotherapy agents',
+          ),
+        ).toEqual([]);
+      });
+
+      it('should not read the extent at diagnosis as the extent now', () => {
+        expect(confident('', '* Metastatic disease at diagnosis')).toEqual([]);
+      });
+
+      it('should not let a sentence naming cohorts exclude the whole trial', () => {
+        expect(
+          confident(
+            '* Cancer that falls into one of three cohorts: (1) melanoma refractory to anti-PD-1 therapy; (2) renal cell carcinoma after prior chemotherapy',
+          ),
+        ).toEqual([]);
+      });
+
+      it('should read two different inclusion ranges of one key as alternatives', () => {
+        const out = read(
+          '* Locally advanced cervical cancer (Stage IIIB-IVA) unsuitable for chemoradiation\n' +
+            '* Patients with stage IVB with local disease but systemic chemotherapy is not possible',
+        ).filter((r) => r.startsWith('tumor_stage'));
+        expect(out.length).toBeGreaterThan(1);
+        expect(out.every((r) => r.endsWith('low list'))).toBe(true);
+      });
+
+      it('should keep one plain histology and one plain stage range confident', () => {
+        expect(
+          confident('* Histologically confirmed adenocarcinoma\n* Stage IV disease'),
+        ).not.toEqual([]);
+      });
+    });
+
     it('should read a plain statement with a high confidence', () => {
       expect(read('* ECOG performance status 0-1', '* Pregnant or breastfeeding')).toEqual([
         'ecog range inclusion ..1 high plain',
@@ -226,6 +302,224 @@ describe('extractRules', () => {
       ]);
     });
 
+    it('should read a flat list after "one of the following … must be true:" with a low confidence', () => {
+      expect(
+        read(
+          '* ECOG 0-1\n* One of the following must be true for the patient to be eligible:\n' +
+            '* Known esophageal cancer (adenocarcinoma or squamous cell carcinoma)\n' +
+            '* History of dysplasia',
+        ),
+      ).toEqual([
+        'adenocarcinoma required inclusion low list',
+        'ecog range inclusion ..1 high plain',
+      ]);
+      // Nested under the heading, the alternatives give no requirement and what follows is plain.
+      expect(
+        read('* One of the following:\n  * EGFR mutation\n  * ALK fusion\n* ECOG 0-1'),
+      ).toEqual(['ecog range inclusion ..1 high plain']);
+    });
+
+    it('should read items chained by a trailing "or" as alternatives with a low confidence', () => {
+      expect(
+        read(
+          '* Hereditary pancreatitis or\n* Germline mutation carrier (BRCA2, PALB2) or\n* Strong family history\n* ECOG 0-1',
+        ),
+      ).toEqual(['brca2 required inclusion low list', 'ecog range inclusion ..1 high plain']);
+    });
+
+    it('should read a rule for one phase or part of the trial with a low confidence', () => {
+      expect(read('* No prior chemotherapy (for phase II part)')).toEqual([
+        'chemotherapy excluded inclusion low cohort',
+      ]);
+    });
+
+    it('should read no rule from a permission worded "may be admitted" or "does not exclude"', () => {
+      expect(
+        read(
+          '* Patients who have received radiotherapy to some, but not all, tumors may be admitted earlier',
+        ),
+      ).toEqual([]);
+      expect(
+        read(
+          '* Metastases that have resolved after previous radiation therapy do not exclude patients',
+        ),
+      ).toEqual([]);
+    });
+
+    it('should carry a negation over a coordinated noun phrase', () => {
+      expect(read('* Absence of local and distant metastases')).toEqual([
+        'metastatic excluded inclusion high plain',
+      ]);
+      expect(read('* No nodal or distant metastases')).toEqual([
+        'metastatic excluded inclusion high plain',
+      ]);
+    });
+
+    it('should not read a therapy named as the setting of a relapse as the therapy excluded', () => {
+      expect(
+        read(
+          '',
+          '* Progressive disease or clinical relapse (as defined by IMWG response criteria) following ASCT',
+        ),
+      ).not.toContainEqual(expect.stringContaining('autologous_transplant'));
+    });
+
+    it('should qualify a therapy limited to a body site or to the cancer it treated', () => {
+      expect(read('* No prior chest radiotherapy', '* Prior pelvic radiation')).toEqual([
+        'radiation_therapy excluded exclusion low qualified',
+        'radiation_therapy excluded inclusion low qualified',
+      ]);
+      expect(
+        read('', '* Prior surgery for esophageal or gastro-esophageal junction cancer.'),
+      ).toEqual(['major_surgery excluded exclusion low qualified']);
+    });
+
+    it('should not read the cancer a prior treatment was for as another cancer', () => {
+      expect(read('* No prior surgery for esophageal cancer')).not.toContainEqual(
+        expect.stringContaining('other_cancer'),
+      );
+      expect(read('', '* Other prior malignancy')).toEqual([
+        'other_cancer excluded exclusion high plain',
+      ]);
+    });
+
+    it('should qualify a named kind of a comorbidity and one restricted by what it prevents', () => {
+      expect(
+        read(
+          '* No ischemic heart disease\n* No renal conditions that contraindicate high doses of sodium',
+        ),
+      ).toEqual([
+        'cardiac_disorders excluded inclusion low qualified',
+        'kidney_diseases excluded inclusion low qualified',
+      ]);
+    });
+
+    it('should group extent alternatives further apart into one anyOf rule', () => {
+      expect(
+        compact(
+          rules(
+            '* Stage IIIB/IIIC NSCLC that is unresectable and not fit for radical chemoradiotherapy, or metastatic NSCLC',
+          ),
+        ),
+      ).toContain('unresectable required inclusion anyOf:metastatic');
+      expect(
+        compact(
+          rules('* Unresectable, locally advanced or metastatic adenocarcinoma of the stomach'),
+        ),
+      ).toEqual([
+        'adenocarcinoma required inclusion',
+        'unresectable required inclusion anyOf:metastatic',
+      ]);
+    });
+
+    it('should read an enumeration of biomarkers in inclusion as one anyOf rule', () => {
+      const any = (inclusion: string): string[] =>
+        rules(inclusion)
+          .filter((r) => r.source === 'text')
+          .map((r) => `${r.key} ${r.kind} anyOf:${(r.anyOf ?? []).join(',')} ${r.confidence}`);
+      expect(any('* EGFR, ALK or ROS1 alteration')).toEqual(['egfr required anyOf:alk,ros1 high']);
+      expect(any('* Any of (BRCA1, BRCA2, PALB2, ATM) mutations')).toEqual([
+        'brca1 required anyOf:brca2,palb2,atm high',
+      ]);
+      // Commas only: a choice most likely, but not said: not confident.
+      expect(any('* Known mutation of BRCA2, BRCA1, p16, PALB2 with an affected relative')).toEqual(
+        ['brca2 required anyOf:brca1,palb2 low'],
+      );
+    });
+
+    it('should require no measurable disease from "measurable or non-measurable", nor from one at diagnosis', () => {
+      expect(
+        read(
+          '* Measurable disease as defined per RECIST v.1.1 or non-measurable (including bone-only) disease\n' +
+            '* Myeloma with measurable disease at diagnosis',
+        ),
+      ).toEqual([]);
+    });
+
+    it('should read the setting of a prior treatment across an aside as its object', () => {
+      expect(
+        read(
+          '',
+          '* Prior systemic therapy (e.g., prior chemotherapy, immunotherapy) for locally advanced unresectable or metastatic breast cancer',
+        ),
+      ).toEqual([
+        'checkpoint_therapy excluded exclusion low qualified',
+        'chemotherapy excluded exclusion low qualified',
+      ]);
+    });
+
+    it('should read a drug class as its specific key only, and therapies joined by "or" as one anyOf', () => {
+      expect(compact(rules('* Treated with first line immunotherapy or BRAF inhibitors.'))).toEqual(
+        ['checkpoint_therapy required inclusion anyOf:braf_therapy'],
+      );
+    });
+
+    it('should not read a treatment the lesions could receive as a prior one', () => {
+      expect(
+        read('* All sites of progression can be safely treated with SBRT or radiotherapy'),
+      ).toEqual([]);
+    });
+
+    it('should read a wash-out after "etc." and a therapy aimed at a named target or site as such', () => {
+      expect(
+        read(
+          '',
+          '* Treatment with immune checkpoint inhibitor, etc. within 28 days before enrollment',
+        ),
+      ).toEqual([]);
+      expect(
+        read(
+          '',
+          '* Prior treatment with BCMA targeted therapy\n* Prior radiotherapy near the oligoprogressive lesion',
+        ),
+      ).toEqual([
+        'radiation_therapy excluded exclusion low qualified',
+        'targeted_therapy excluded exclusion low qualified',
+      ]);
+    });
+
+    it('should qualify leptomeningeal disease as a kind of CNS metastases', () => {
+      expect(read('', '* Leptomeningeal disease.')).toEqual([
+        'brain_metastases excluded exclusion low qualified',
+      ]);
+    });
+
+    it('should read the items after "including:" as examples, with a low confidence', () => {
+      expect(
+        read(
+          'Relapsed or refractory AML, including:\n\n* Relapse after allogeneic transplantation\n* At least 1 prior line of therapy which includes chemotherapy or targeted therapy',
+        ),
+      ).toEqual([
+        'chemotherapy required inclusion low list',
+        'relapsed required inclusion high plain',
+        'relapsed required inclusion low list',
+        'targeted_therapy required inclusion low list',
+      ]);
+    });
+
+    it('should split inline "(n)" numbering and read "A, B, or C" histologies as one anyOf', () => {
+      expect(
+        compact(
+          rules(
+            '(1) Women aged 20 to 70 (2) Patients newly diagnosed with squamous cell carcinoma (SCC), adenocarcinoma, or adenosquamous carcinoma (3) ECOG 0-1',
+          ),
+        ),
+      ).toEqual([
+        'ecog range inclusion ..1',
+        'newly_diagnosed required inclusion',
+        'squamous required inclusion anyOf:adenocarcinoma,adenosquamous',
+      ]);
+      // An open list ("… or other cutaneous malignancy") is not confident.
+      expect(
+        read('* Cutaneous melanoma, Merkel cell carcinoma, or other cutaneous malignancy'),
+      ).toEqual(['cutaneous_melanoma required inclusion low list']);
+    });
+
+    it('should not read eGFR as the EGFR gene', () => {
+      expect(read('* Preserved renal function (eGFR >= 60 mL/min/1.73 m2)')).toEqual([]);
+      expect(read('* EGFR(-) NSCLC')).toContain('egfr excluded inclusion high plain');
+    });
+
     it('should make a rule confident when one of its mentions is plain', () => {
       expect(
         read(
@@ -337,6 +631,19 @@ describe('extractRules', () => {
       ]);
     });
 
+    it('should qualify limited or oligometastatic disease', () => {
+      expect(
+        compact(
+          rules(
+            '* Biopsy-proven adenocarcinoma T1-4a or N0-2, plus Limited metastatic disease (metastases in 1 to 2 organs)',
+          ),
+        ),
+      ).toEqual(['adenocarcinoma required inclusion', 'metastatic required inclusion q']);
+      expect(compact(rules('', '* Metastatic disease, except oligometastatic disease'))).toEqual([
+        'metastatic excluded exclusion q',
+      ]);
+    });
+
     it('should qualify a cardiac exclusion by NYHA class', () => {
       expect(compact(rules('', '* Congestive heart failure NYHA class III or IV'))).toEqual([
         'cardiac_disorders excluded exclusion q',
@@ -420,6 +727,43 @@ describe('extractRules', () => {
       ]);
       expect(compact(rules('* Germline BRCA1/2 mutation'))).toEqual([
         'brca1 required inclusion anyOf:brca2',
+      ]);
+    });
+
+    it('should read M0 of a TNM stage in inclusion as metastatic disease excluded', () => {
+      expect(
+        compact(rules('* Clinicoradiological stage T1-T4N0M0 using PSMA-PETCT and MRI')),
+      ).toEqual(['metastatic excluded inclusion']);
+      expect(compact(rules('* Clinical stage T1-T4, N0-N2, M0 at diagnosis'))).toEqual([
+        'metastatic excluded inclusion',
+      ]);
+      expect(compact(rules('* Any T, any N, M0 or M1 disease'))).toEqual([]);
+      expect(compact(rules('* M0 protein above 10 g/L'))).toEqual([]);
+    });
+
+    it('should read a list of genes in one inclusion sentence as alternatives', () => {
+      expect(
+        compact(
+          rules(
+            '* Confirmed germline mutation carrier (BRCA2, FAMMM (CDKN2A/p16), PALB2, BRCA1, ATM, HNPCC) or',
+            '',
+            { conditions: ['pancreatic_cancer'] },
+          ),
+        ),
+      ).toEqual(['brca2 required inclusion anyOf:palb2,brca1,atm']);
+      expect(
+        compact(
+          rules('* Any of (BRCA1, BRCA2, PALB2, ATM) mutations + 1 family member with cancer', '', {
+            conditions: ['pancreatic_cancer'],
+          }),
+        ),
+      ).toEqual(['brca1 required inclusion anyOf:brca2,palb2,atm']);
+    });
+
+    it('should keep genes joined by "and" as separate requirements', () => {
+      expect(compact(rules('* HER2-positive and PIK3CA-mutated tumour'))).toEqual([
+        'her2 required inclusion',
+        'pik3ca required inclusion',
       ]);
     });
 

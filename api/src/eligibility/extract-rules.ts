@@ -101,12 +101,89 @@ function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
  * "… who … are eligible"): it bounds nothing, so it gives no range and no requirement.
  */
 const ALLOWANCE =
-  /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
+  /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join|admitted|accepted|entered|registered)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
 const ALLOWANCE_CONDITION =
   /\b(?:if|when|provided|as long as|only if|who|whose|unless|after|following|but)\b|\bmay\b|\balso\b/;
 /** An exception widening a rule in the same item: "however, …", "unless …", "except …". */
 const EXCEPTION_CUE =
   /\bhowever\b|\bunless\b|\bexcept\b|\bexceptions?\b|\bother than\b|\bwith the exception\b|\bexcluding\b/;
+
+/**
+ * Sentence structures the rules cannot represent (issue 14, round 2). A rule read from them is
+ * not confident, so it never excludes: the site reads the sentence.
+ * - WILD_TYPE: "KRAS, NRAS and BRAF wild-type": a gene named there is not required mutated.
+ * - INTOLERANCE: "toxicity / allergy / hypersensitivity to chemotherapy agents": the therapy is
+ *   the object of the reaction, not a prior line the patient had or must not have had.
+ * - TREATED_DISEASE: "prior therapy for … metastatic breast cancer": the extent names the
+ *   setting of a treatment, not the patient's disease now.
+ * - AT_DIAGNOSIS: "metastatic at diagnosis", "de novo": the extent at another time.
+ * - GROUPS: cohorts, strata, groups or arms named in the sentence: it may hold for one of them.
+ */
+const WILD_TYPE = /\bwild[- ]?type\b|\(wt\)/;
+const INTOLERANCE =
+  /\b(?:toxicit(?:y|ies)|allerg\w*|hypersensitiv\w*|intoleran\w*|reactions?|contraindicat\w*)\b/;
+const TREATED_DISEASE =
+  /\b(?:therap(?:y|ies)|treatments?|treated|chemotherapy|regimens?|lines?)\b[^.;]{0,80}?\b(?:for|in|of)\b[^.;]{0,60}?\b(?:metasta\w*|advanced|unresectable|recurren\w*|stage)\b/;
+const AT_DIAGNOSIS =
+  /\b(?:at|upon|at the time of) (?:the )?(?:initial |first |original )?diagnosis\b|\bde novo\b/;
+const GROUPS =
+  /\b(?:cohorts?|strat(?:a|um|ified)|sub-?groups?)\b|\b(?:arms?|groups?) (?:[a-d]|\d{1,2})\b|\bonly (?:in|for) (?:the |one )?(?:arms?|groups?)\b/;
+/** Keys that say where the disease is or how far it went. */
+const EXTENT_FAMILIES = new Set(['stage', 'metastases', 'subtype']);
+/** An "or" in the sentence: several requirements of one family there are alternatives. */
+const OR_WORD = /\bor\b|\band\/or\b/;
+
+/** The reading of a finding a sentence structure makes unrepresentable, or undefined. */
+function structureReading(
+  f: Finding,
+  lower: string,
+  item: string,
+  siblings: Finding[],
+): RuleReading | undefined {
+  const family = CRITERIA[f.key].family as string;
+  if (GROUPS.test(item)) {
+    return 'cohort';
+  }
+  if (family === 'biomarker' && f.kind !== 'excluded' && WILD_TYPE.test(lower)) {
+    return 'qualified';
+  }
+  if (family === 'prior_therapy' && INTOLERANCE.test(lower)) {
+    return 'qualified';
+  }
+  if (EXTENT_FAMILIES.has(family) || EXTENT.has(f.key)) {
+    if (TREATED_DISEASE.test(lower) || AT_DIAGNOSIS.test(lower)) {
+      return 'qualified';
+    }
+  }
+  if (
+    f.kind === 'required' &&
+    OR_WORD.test(lower) &&
+    siblings.some(
+      (o) => o !== f && o.kind === 'required' && CRITERIA[o.key].family === CRITERIA[f.key].family,
+    )
+  ) {
+    return 'list';
+  }
+  return undefined;
+}
+
+/**
+ * Two inclusion ranges of one key with different bounds ("stage IIIB-IVA …", "stage IVB with …")
+ * admit either group: neither bounds the whole trial, so neither is confident.
+ */
+function alternativeRanges(rules: EligibilityRule[]): EligibilityRule[] {
+  const bounds = new Map<CriterionKey, Set<string>>();
+  for (const r of rules) {
+    if (r.kind === 'range' && r.section === 'inclusion') {
+      bounds.set(r.key, (bounds.get(r.key) ?? new Set()).add(`${r.min ?? ''}..${r.max ?? ''}`));
+    }
+  }
+  return rules.map((r) =>
+    r.kind === 'range' && r.section === 'inclusion' && (bounds.get(r.key)?.size ?? 0) > 1
+      ? { ...r, confidence: 'low', reading: 'list' }
+      : r,
+  );
+}
 
 function isAllowance(lower: string): boolean {
   return ALLOWANCE.test(lower) && ALLOWANCE_CONDITION.test(lower);
@@ -128,7 +205,7 @@ function readingOf(
   if (exception) {
     return 'exception';
   }
-  if (item.alternative) {
+  if (item.alternative || item.listed) {
     return 'list';
   }
   return finding.qualified ? 'qualified' : 'plain';
@@ -170,7 +247,10 @@ function itemFindings(item: CriterionItem, heme: boolean): Finding[] {
       if (allowance && f.kind !== 'excluded') {
         continue;
       }
-      const reading = f.reading ?? readingOf(f, item, how, exception);
+      const reading =
+        f.reading ??
+        structureReading(f, sentence.lower, item.lower, found) ??
+        readingOf(f, item, how, exception);
       out.push(reading === 'plain' ? f : { ...f, confidence: 'low', reading });
     }
   }
@@ -224,7 +304,9 @@ export function dedupeRules(rules: EligibilityRule[]): EligibilityRule[] {
           o.key === r.key &&
           o.kind === r.kind &&
           o.section === r.section &&
-          !o.anyOf?.length,
+          !o.anyOf?.length &&
+          // A low plain mention (an example, an alternative) does not replace a confident group.
+          (o.confidence !== 'low' || r.confidence === 'low'),
       ),
   );
 }
@@ -270,5 +352,5 @@ export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
       });
     }
   }
-  return [...structuredRules(input), ...dedupeRules(dropContradictions(rules))];
+  return [...structuredRules(input), ...dedupeRules(alternativeRanges(dropContradictions(rules)))];
 }

@@ -12,21 +12,29 @@ export interface CriterionItem {
   alternative: boolean;
   /** Under a cohort's, arm's or part's heading ("Cohort B:", "Part 2 only:"): not the whole trial's. */
   cohort: boolean;
+  /**
+   * After a "one of the following must be true:" line at the same level (a flat list of
+   * alternatives, not nested under it): its rules still read, with a low confidence.
+   */
+  listed: boolean;
 }
 
 const BULLET = /^(\s*)(?:[-*+•]|\(?\d{1,2}\\?[.)]|\(?[a-h]\\?[.)]|\(?[ivx]{1,4}\\?[.)])?\s*(.*)$/;
 const HAS_BULLET = /^\s*(?:[-*+•]|\(?\d{1,2}\\?[.)]|\(?[a-h]\\?[.)]|\(?[ivx]{1,4}\\?[.)])\s/;
 /** "… ICF. 4. Relapsed …": a numbered item run into the previous line. */
-const INLINE_NUMBER = /(?<=[.;:%)])\s+(?=\d{1,2}\\?\.\s+[A-Za-z])/;
+const INLINE_NUMBER =
+  /(?<=[.;:%)])\s+(?=\d{1,2}\\?\.\s+[A-Za-z])|(?<=\S)\s+(?=\(\d{1,2}\)\s+[A-Z])/;
 const SENTENCE_END =
   /(?<=[.;!?])\s+(?=[A-Z(])|(?<=[a-z)])\s{2,}(?=[A-Z])|(?<=[a-z0-9)])\s+(?=(?:No|Not|At least|Must|Prior) [a-z])/;
 /** Cheap tests before the costlier splits. */
-const MAY_HAVE_INLINE_NUMBER = /\d\\?\. +[A-Za-z]/;
+const MAY_HAVE_INLINE_NUMBER = /\d\\?\. +[A-Za-z]|\(\d{1,2}\) +[A-Z]/;
 const MAY_SPLIT = /[.;!?]\s|\S\s{2,}\S|\s(?:No|Not|At least|Must|Prior) /;
 /** "DISEASE CHARACTERISTICS:" and similar upper-case lead-ins of old NCI records. */
 const CAPS_LEAD = /^(?:[A-Z][A-Z /&-]{3,}:\s*)+/;
 const ALTERNATIVES =
   /\b(?:one|any|either) of the following\b|\bfollowing (?:\w+ )?(?:indications|tumou?r types|diagnoses|histologies)\b/i;
+/** "… including:" / "such as:": what follows are examples, not each a must. */
+const EXAMPLES = /\b(?:including|such as|e\.g\.?|for example)\s*:\s*$/i;
 /** A heading of one cohort, arm or part: "Cohort B:", "For Arm 2 (EGFR):", "Part 1 only:". */
 const COHORT_HEADING =
   /^(?:for |in )?(?:(?:the |all )?(?:patients|participants|subjects) (?:in|enrolled in|of) )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|i|ii)[ab]?)\s*[a-z0-9]{0,3}\b)[^:.]{0,60}:\s*$/i;
@@ -129,13 +137,13 @@ function rawItems(text: string): RawItem[] {
     const parts = inline ? body.split(INLINE_NUMBER) : [body];
     const shownParts = inline ? shown.split(INLINE_NUMBER) : [shown];
     parts.forEach((part, j) => {
-      const cleaned = part.replace(/^\d{1,2}\.\s+/, '').trim();
+      const cleaned = part.replace(/^(?:\d{1,2}\.|\(\d{1,2}\))\s+/, '').trim();
       if (cleaned) {
         const asWritten = parts.length === shownParts.length ? shownParts[j] : part;
         out.push({
           indent,
           body: cleaned,
-          shown: asWritten.replace(/^\d{1,2}\\?\.\s+/, '').trim(),
+          shown: asWritten.replace(/^(?:\d{1,2}\\?\.|\(\d{1,2}\))\s+/, '').trim(),
         });
       }
     });
@@ -158,6 +166,10 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
     const parents: { indent: number; alternatives: boolean; cohort: boolean }[] = [];
     // A flat list under a cohort heading at the same indent: the heading holds until the next one.
     let cohortHeading: { indent: number } | null = null;
+    // A flat list after "one of the following …:" at the same indent: where it ends is not
+    // written, so every later item of the section at that indent reads with a low confidence.
+    let alternativesHeading: { indent: number; fresh: boolean } | null = null;
+    let previousEndsWithOr = false;
     for (const raw of raws) {
       let body = raw.body.replace(CAPS_LEAD, '');
       let shown = raw.shown.replace(CAPS_LEAD, '');
@@ -187,6 +199,23 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       const cohort =
         parents.some((p) => p.cohort) ||
         (cohortHeading !== null && !(heading && COHORT_HEADING.test(body.trim())));
+      // Nested under the heading (the usual layout): the parents mark the alternatives instead.
+      if (
+        alternativesHeading &&
+        (raw.indent < alternativesHeading.indent ||
+          (alternativesHeading.fresh && raw.indent > alternativesHeading.indent))
+      ) {
+        alternativesHeading = null;
+      }
+      if (alternativesHeading) {
+        alternativesHeading.fresh = false;
+      }
+      // "Hereditary pancreatitis or" / "Peutz-Jeghers syndrome or": items chained by a trailing
+      // "or" are alternatives of one another.
+      const endsWithOr = /\bor\s*$/i.test(body);
+      const listed =
+        (alternativesHeading !== null || endsWithOr || previousEndsWithOr) && !alternative;
+      previousEndsWithOr = endsWithOr;
       if (body.trim()) {
         const parts = MAY_SPLIT.test(body) ? body.split(SENTENCE_END) : [body];
         const sentences: Sentence[] = [];
@@ -203,17 +232,27 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
           lower: sentences.map((s) => s.lower).join(' '),
           alternative,
           cohort,
+          listed,
         });
+      }
+      if (
+        section === 'inclusion' &&
+        heading &&
+        ((body.includes('following') && ALTERNATIVES.test(body)) || EXAMPLES.test(body))
+      ) {
+        alternativesHeading = { indent: raw.indent, fresh: true };
       }
       parents.push({
         indent: raw.indent,
-        alternatives: body.includes('following') && ALTERNATIVES.test(body),
+        alternatives:
+          (body.includes('following') && ALTERNATIVES.test(body)) || EXAMPLES.test(body),
         cohort: heading && COHORT_HEADING.test(body.trim()),
       });
       if (switchAfter) {
         section = 'exclusion';
         parents.length = 0;
         cohortHeading = null;
+        alternativesHeading = null;
       }
     }
   }

@@ -26,6 +26,7 @@ import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { UsersService } from '../users/users.service';
 import { AppEventDto } from './dto/app-event.dto';
 import { EventsService } from './events.service';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 
 const HEARTBEAT_MS = 25_000;
 const EVENT_ID = /^\d{1,19}$/;
@@ -80,7 +81,11 @@ export class EventsController {
         errors: { lastEventId: 'isNumberString' },
       });
     }
-    const user = await this.users.getById(caller.id).catch(() => {
+    const user = await this.users.getById(caller.id).catch((error: unknown) => {
+      // An outage is a 503 (exception filter), not a reason to sign the caller out.
+      if (isDatabaseUnavailable(error)) {
+        throw error;
+      }
       throw new UnauthorizedException('Please log in again: your account no longer exists.');
     });
     const audience = {

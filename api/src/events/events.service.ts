@@ -173,8 +173,15 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       this.scheduleReconnect(client);
     });
     client.on('end', () => this.scheduleReconnect(client));
-    await client.connect();
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      // A server still starting (57P03) may accept the socket and then refuse: close it, so
+      // each retry does not leave a connection behind.
+      void client.end().catch(() => undefined);
+      throw error;
+    }
     this.listener = client;
   }
 

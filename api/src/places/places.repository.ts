@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { PlaceRow } from './gazetteer';
+import type { EntityManager } from 'typeorm';
+import type { GazetteerRows } from './gazetteer';
 import { Place } from './place.entity';
+import { PlacePostcode } from './place-postcode.entity';
 import { PlaceGazetteerState } from './place-gazetteer-state.entity';
 
 /** Any constant of our own: the transaction lock one replica holds while it loads the table. */
@@ -11,10 +13,53 @@ export const PLACE_LOAD_LOCK = 7_482_150_302;
 /** Rows per INSERT … SELECT FROM unnest(…): 13 statements for the whole gazetteer. */
 const INSERT_BATCH = 10_000;
 
+/** Inserts the rows in batches, one array parameter per column (in the statement's order). */
+async function insertBatches<T>(
+  m: EntityManager,
+  rows: readonly T[],
+  sql: string,
+  columns: (keyof T)[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    const batch = rows.slice(i, i + INSERT_BATCH);
+    await m.query(
+      sql,
+      columns.map((c) => batch.map((r) => r[c])),
+    );
+  }
+}
+
 export type FoundPlace = Pick<
   Place,
   'id' | 'name' | 'region' | 'countryCode' | 'country' | 'latitude' | 'longitude'
+> & {
+  /** The other name it was found by ("München" for Munich); null when by its own. */
+  otherName?: string | null;
+  /** Other spellings of that name, tab-separated. */
+  otherSpellings?: string | null;
+};
+
+/** A postcode found, with its place. */
+export type FoundPostcode = Pick<
+  PlacePostcode,
+  | 'countryCode'
+  | 'postcode'
+  | 'name'
+  | 'searchName'
+  | 'region'
+  | 'country'
+  | 'latitude'
+  | 'longitude'
 >;
+
+/** A postcode search: normalised code (start) and place name (start), escaped for LIKE. */
+export interface PostcodeSearch {
+  postcode: string;
+  likePostcode: string;
+  likePlace: string;
+  likeQualifiers: string[];
+  limit: number;
+}
 
 /** A city to find by name: normalised name and region, ISO country code. */
 export interface CityKey {
@@ -59,7 +104,11 @@ const FILTERS = `
   AND p.id <> ALL($3::int[])`;
 
 /** Places in a country named by its code first. */
-const CODE_FIRST = `(lower(p.country_code) = ANY($2::text[])) DESC`;
+/** Shorter texts match other names only exactly. */
+const OTHER_NAME_PREFIX_MIN = 4;
+
+const CODE_MATCH = `(lower(p.country_code) = ANY($2::text[]))`;
+const CODE_FIRST = `${CODE_MATCH} DESC`;
 
 @Injectable()
 export class PlacesRepository {
@@ -82,7 +131,7 @@ export class PlacesRepository {
    * (as the migrations made them) once the rows are in: that halves the load. Searches wait on
    * the table's lock meanwhile, a few seconds once per gazetteer version.
    */
-  replaceAll(rows: PlaceRow[], version: string): Promise<boolean> {
+  replaceAll(rows: GazetteerRows, version: string): Promise<boolean> {
     return this.state.manager.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock($1)', [PLACE_LOAD_LOCK]);
       const [current] = await m.query<{ version: string }[]>(
@@ -94,37 +143,68 @@ export class PlacesRepository {
       const indexes = await m.query<{ name: string; definition: string }[]>(
         `SELECT i.indexname AS name, i.indexdef AS definition
          FROM pg_indexes i
-         WHERE i.schemaname = current_schema() AND i.tablename = 'place'
+         WHERE i.schemaname = current_schema()
+           AND i.tablename IN ('place', 'place_name', 'place_postcode')
            AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
       );
       for (const index of indexes) {
         await m.query(`DROP INDEX "${index.name.replace(/"/g, '""')}"`);
       }
-      await m.query('TRUNCATE place');
-      for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-        const batch = rows.slice(i, i + INSERT_BATCH);
-        const col = <K extends keyof PlaceRow>(k: K): PlaceRow[K][] => batch.map((r) => r[k]);
-        await m.query(
-          `INSERT INTO place (id, name, search_name, region, search_region, country_code, country,
-             search_country, latitude, longitude, population)
-           SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[],
-             $6::text[], $7::text[], $8::text[], $9::float8[], $10::float8[], $11::int[])
-           ON CONFLICT (id) DO NOTHING`,
-          [
-            col('id'),
-            col('name'),
-            col('searchName'),
-            col('region'),
-            col('searchRegion'),
-            col('countryCode'),
-            col('country'),
-            col('searchCountry'),
-            col('latitude'),
-            col('longitude'),
-            col('population'),
-          ],
-        );
-      }
+      await m.query('TRUNCATE place_name, place_postcode, place');
+      await insertBatches(
+        m,
+        rows.places,
+        `INSERT INTO place (id, name, search_name, region, search_region, country_code, country,
+           search_country, latitude, longitude, population)
+         SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[],
+           $6::text[], $7::text[], $8::text[], $9::float8[], $10::float8[], $11::int[])
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          'id',
+          'name',
+          'searchName',
+          'region',
+          'searchRegion',
+          'countryCode',
+          'country',
+          'searchCountry',
+          'latitude',
+          'longitude',
+          'population',
+        ],
+      );
+      // Only names of stored places (place_name has no foreign key: see its migration).
+      await insertBatches(
+        m,
+        rows.names,
+        `INSERT INTO place_name (place_id, search_name, name, spellings, population)
+         SELECT n.* FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[])
+           AS n(place_id, search_name, name, spellings, population)
+         WHERE EXISTS (SELECT 1 FROM place p WHERE p.id = n.place_id)
+         ON CONFLICT DO NOTHING`,
+        ['placeId', 'searchName', 'name', 'spellings', 'population'],
+      );
+      await insertBatches(
+        m,
+        rows.postcodes,
+        `INSERT INTO place_postcode (country_code, postcode, search_postcode, name, search_name,
+           region, country, search_area, latitude, longitude, population)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+           $6::text[], $7::text[], $8::text[], $9::float8[], $10::float8[], $11::int[])`,
+        [
+          'countryCode',
+          'postcode',
+          'searchPostcode',
+          'name',
+          'searchName',
+          'region',
+          'country',
+          'searchArea',
+          'latitude',
+          'longitude',
+          'population',
+        ],
+      );
       for (const index of indexes) {
         await m.query(index.definition);
       }
@@ -136,14 +216,17 @@ export class PlacesRepository {
         [version],
       );
       await m.query('ANALYZE place');
+      await m.query('ANALYZE place_name');
+      await m.query('ANALYZE place_postcode');
       return true;
     });
   }
 
   /**
-   * For each key, the gazetteer city of exactly that name in that country: the one whose region
+   * For each key, the gazetteer city of exactly that name, or of that other name ("München" for
+   * Munich, at a quarter of its population's weight), in that country: the one whose region
    * contains the key's region or is contained in it (Bayern / Bavaria do not meet, so a region
-   * only decides between namesakes), else the most populous. Keys no city has are left out.
+   * only decides between namesakes), else the most weighty. Keys no city has are left out.
    */
   findCityCoordinates(keys: CityKey[]): Promise<CityCoordinates[]> {
     if (keys.length === 0) {
@@ -151,29 +234,95 @@ export class PlacesRepository {
     }
     return this.state.manager
       .query<CityCoordinates[]>(
-        `SELECT DISTINCT ON (k.index) k.index::int AS index, p.latitude, p.longitude
-       FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY
-         AS k(name, region, country_code, index)
-       JOIN place p ON p.search_name = k.name AND p.country_code = k.country_code
-       ORDER BY k.index,
-         (k.region <> '' AND p.search_region <> '' AND (strpos(p.search_region, k.region) > 0
-           OR strpos(k.region, p.search_region) > 0)) DESC,
-         p.population DESC, p.id`,
+        `WITH k AS (
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY
+             AS k(name, region, country_code, index)
+         ), candidates AS (
+           SELECT k.index, k.region, p.id, p.search_region, p.latitude, p.longitude,
+             p.population::bigint AS weight
+           FROM k JOIN place p ON p.search_name = k.name AND p.country_code = k.country_code
+           UNION ALL
+           SELECT k.index, k.region, p.id, p.search_region, p.latitude, p.longitude,
+             p.population::bigint / 4
+           FROM k JOIN place_name n ON n.search_name = k.name
+             JOIN place p ON p.id = n.place_id AND p.country_code = k.country_code
+         )
+         SELECT DISTINCT ON (c.index) c.index::int AS index, c.latitude, c.longitude
+         FROM candidates c
+         ORDER BY c.index,
+           (c.region <> '' AND c.search_region <> '' AND (strpos(c.search_region, c.region) > 0
+             OR strpos(c.region, c.search_region) > 0)) DESC,
+           c.weight DESC, c.id`,
         [keys.map((k) => k.name), keys.map((k) => k.region), keys.map((k) => k.countryCode)],
       )
       .then((rows) => rows.map((r) => ({ ...r, index: r.index - 1 })));
   }
 
-  /** Names starting with the text; the exact name weighs as 50 times its population. */
+  /**
+   * Places whose name or one of whose other names ("München", "Wien") starts with the text;
+   * an exact name weighs as 50 times its population, another name a quarter of its own (the
+   * dump's other names include historical ones: Madras for Chennai must not push Madrid down
+   * for "Madr"). A place found by both shows by its own name; found by several other names, by
+   * the best-ranked one.
+   */
   findByPrefix(s: PlaceSearch): Promise<FoundPlace[]> {
+    const score = (alias: string): string =>
+      `(CASE WHEN ${alias}.search_name = $4 THEN greatest(${alias}.population, 1000)::bigint * 50
+            ELSE ${alias}.population::bigint END)` + (alias === 'n' ? ' / 4' : '');
+    // Other names match a short text only exactly ("Rom"): their prefixes would fill the list
+    // with odd transliterations ("Ber" → "beroorizonchi") and cost the most.
+    const otherName =
+      s.name.length >= OTHER_NAME_PREFIX_MIN ? 'n.search_name LIKE $1' : 'n.search_name = $4';
+    // Without qualifiers the other names need no join to rank: only their top rows get one.
+    const otherNames =
+      s.likeQualifiers.length === 0
+        ? `SELECT n.place_id, n.name, ${score('n')}, false, n.spellings
+           FROM place_name n
+           WHERE ${otherName} AND n.place_id <> ALL($3::int[])
+           ORDER BY 3 DESC LIMIT $6`
+        : `SELECT p.id, n.name, ${score('n')}, ${CODE_MATCH}, n.spellings
+           FROM place_name n JOIN place p ON p.id = n.place_id
+           WHERE ${otherName} ${FILTERS}
+           ORDER BY 4 DESC, 3 DESC LIMIT $6`;
     return this.state.manager.query<FoundPlace[]>(
-      `SELECT ${COLUMNS} FROM place p
-       WHERE p.search_name LIKE $1 ${FILTERS}
-       ORDER BY ${CODE_FIRST},
-         CASE WHEN p.search_name = $4 THEN greatest(p.population, 1000)::bigint * 50
-              ELSE p.population END DESC, p.search_name, p.id
+      `WITH hits AS (
+         (SELECT p.id, NULL::text AS other, ${score('p')} AS score, ${CODE_MATCH} AS code_first,
+            NULL::text AS spellings
+          FROM place p
+          WHERE p.search_name LIKE $1 ${FILTERS}
+          ORDER BY code_first DESC, score DESC LIMIT $6)
+         UNION ALL
+         (${otherNames})
+       ), best AS (
+         SELECT DISTINCT ON (id) id, other, score, code_first, spellings FROM hits
+         ORDER BY id, score DESC, (other IS NULL) DESC, other
+       )
+       SELECT ${COLUMNS}, b.other AS "otherName", b.spellings AS "otherSpellings"
+       FROM best b JOIN place p ON p.id = b.id
+       ORDER BY b.code_first DESC, b.score DESC, p.search_name, p.id
        LIMIT $5`,
-      [`${s.likeName}%`, s.likeQualifiers, s.excludeIds, s.name, s.limit],
+      [`${s.likeName}%`, s.likeQualifiers, s.excludeIds, s.name, s.limit, s.limit * 6],
+    );
+  }
+
+  /**
+   * Postcodes starting with the code typed (the exact code first), of a place starting with the
+   * name typed after it, if any; by the population of their place.
+   */
+  findByPostcode(s: PostcodeSearch): Promise<FoundPostcode[]> {
+    return this.state.manager.query<FoundPostcode[]>(
+      `SELECT pc.country_code AS "countryCode", pc.postcode, pc.name, pc.search_name AS "searchName",
+         pc.region, pc.country, pc.latitude, pc.longitude
+       FROM place_postcode pc
+       WHERE pc.search_postcode LIKE $1
+         AND ($2 = '' OR pc.search_name LIKE $2 || '%' OR pc.search_name LIKE '% ' || $2 || '%')
+         AND NOT EXISTS (
+           SELECT 1 FROM unnest($3::text[]) AS q(part)
+           WHERE NOT (' ' || pc.search_area) LIKE '% ' || q.part || '%')
+       ORDER BY (pc.search_postcode = $4) DESC, pc.population DESC, pc.search_postcode,
+         pc.search_name, pc.id
+       LIMIT $5`,
+      [`${s.likePostcode}%`, s.likePlace, s.likeQualifiers, s.postcode, s.limit],
     );
   }
 

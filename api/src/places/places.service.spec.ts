@@ -1,6 +1,12 @@
 import type { Env } from '../config/env';
 import type { PlacesLoader } from './places-loader';
-import type { FoundPlace, PlaceSearch, PlacesRepository } from './places.repository';
+import type {
+  FoundPlace,
+  FoundPostcode,
+  PlaceSearch,
+  PlacesRepository,
+  PostcodeSearch,
+} from './places.repository';
 import { PlacesService } from './places.service';
 
 const place = (id: number, name = `City ${id}`): FoundPlace => ({
@@ -13,16 +19,29 @@ const place = (id: number, name = `City ${id}`): FoundPlace => ({
   longitude: 2,
 });
 
-function serviceWith(tiers: { prefix: FoundPlace[]; word: FoundPlace[]; similar: FoundPlace[] }) {
+function serviceWith(tiers: {
+  prefix: FoundPlace[];
+  word: FoundPlace[];
+  similar: FoundPlace[];
+  postcodes?: FoundPostcode[];
+}) {
   const calls: [string, PlaceSearch][] = [];
-  const take = (tier: keyof typeof tiers) => (s: PlaceSearch) => {
+  const postcodeCalls: PostcodeSearch[] = [];
+  const take = (tier: 'prefix' | 'word' | 'similar') => (s: PlaceSearch) => {
     calls.push([tier, s]);
     return Promise.resolve(tiers[tier].slice(0, s.limit));
   };
-  const repo: Pick<PlacesRepository, 'findByPrefix' | 'findByWordPrefix' | 'findSimilar'> = {
+  const repo: Pick<
+    PlacesRepository,
+    'findByPrefix' | 'findByWordPrefix' | 'findSimilar' | 'findByPostcode'
+  > = {
     findByPrefix: take('prefix'),
     findByWordPrefix: take('word'),
     findSimilar: take('similar'),
+    findByPostcode: (s: PostcodeSearch) => {
+      postcodeCalls.push(s);
+      return Promise.resolve((tiers.postcodes ?? []).slice(0, s.limit));
+    },
   };
   let waited = false;
   const loader: Pick<PlacesLoader, 'whenReady'> = {
@@ -33,7 +52,7 @@ function serviceWith(tiers: { prefix: FoundPlace[]; word: FoundPlace[]; similar:
   };
   const env: Pick<Env, 'VISITOR_COUNTRY_HEADER'> = { VISITOR_COUNTRY_HEADER: 'CF-IPCountry' };
   const service = new PlacesService(repo as PlacesRepository, loader as PlacesLoader, env);
-  return { service, calls, waited: () => waited };
+  return { service, calls, postcodeCalls, waited: () => waited };
 }
 
 describe(PlacesService.name, () => {
@@ -108,6 +127,87 @@ describe(PlacesService.name, () => {
       latitude: 1,
       longitude: 2,
     });
+  });
+
+  it('should show another name in the spelling typed, the own in brackets', async () => {
+    const munich: FoundPlace = {
+      ...place(5, 'Munich'),
+      otherName: 'München',
+      otherSpellings: 'Munchen',
+    };
+    const { service } = serviceWith({ prefix: [munich], word: [], similar: [] });
+    expect((await service.search('Münch', 8))[0].label).toBe('München (Munich), Region, Germany');
+    expect((await service.search('munch', 8))[0].label).toBe('Munchen (Munich), Region, Germany');
+    expect((await service.search('Münch', 8))[0].city).toBe('Munich');
+  });
+
+  it('should find a chosen label with another name by the name before the bracket', async () => {
+    const munich: FoundPlace = { ...place(5, 'Munich'), otherName: 'München' };
+    const { service, calls } = serviceWith({ prefix: [munich], word: [], similar: [] });
+    const [found] = await service.search('München (Munich), Region, Germany', 8);
+    expect(found.label).toBe('München (Munich), Region, Germany');
+    expect(calls[0][1]).toMatchObject({ name: 'munchen', likeQualifiers: ['region', 'germany'] });
+  });
+
+  it('should search a name with brackets of its own whole when the bracket names no place found', async () => {
+    const { service, calls } = serviceWith({
+      prefix: [place(6, 'Frankfurt am Main')],
+      word: [],
+      similar: [],
+    });
+    await service.search('Frankfurt (Oder)', 8);
+    expect(calls.filter(([t]) => t === 'prefix').map(([, s]) => s.name)).toEqual([
+      'frankfurt',
+      'frankfurt oder',
+    ]);
+  });
+
+  it('should answer the places of a postcode, with the code and its coordinates', async () => {
+    const code: FoundPostcode = {
+      countryCode: 'DE',
+      postcode: '10117',
+      name: 'Berlin',
+      searchName: 'berlin',
+      region: 'State of Berlin',
+      country: 'Germany',
+      latitude: 52.5,
+      longitude: 13.4,
+    };
+    const { service, calls, postcodeCalls } = serviceWith({
+      prefix: [place(1)],
+      word: [],
+      similar: [],
+      postcodes: [code],
+    });
+    expect(await service.search('10117 Ber, Germany', 8)).toEqual([
+      {
+        id: 'DE-10117-berlin',
+        label: '10117 Berlin, State of Berlin, Germany',
+        city: 'Berlin',
+        postcode: '10117',
+        region: 'State of Berlin',
+        countryCode: 'DE',
+        latitude: 52.5,
+        longitude: 13.4,
+      },
+    ]);
+    expect(postcodeCalls).toEqual([
+      {
+        postcode: '10117',
+        likePostcode: '10117',
+        likePlace: 'ber',
+        likeQualifiers: ['germany'],
+        limit: 8,
+      },
+    ]);
+    expect(calls).toEqual([]);
+  });
+
+  it('should search the name after a postcode no package has, and nothing for a bare one', async () => {
+    const { service, calls } = serviceWith({ prefix: [place(2, 'Vienna')], word: [], similar: [] });
+    expect((await service.search('1010 Wien', 8))[0].city).toBe('Vienna');
+    expect(calls[0][1].name).toBe('wien');
+    expect(await service.search('99999', 8)).toEqual([]);
   });
 
   it('should read the visitor country from the configured header only', () => {

@@ -3,11 +3,17 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
 import { visitorCountry } from '../common/country-codes';
-import { PlaceDto, toPlaceDto } from './dto/place-response.dto';
 import { PlacesLoader } from './places-loader';
 import { countryCodeOf } from './country-names';
+import { PlaceDto, toPlaceDto, toPostcodeDto } from './dto/place-response.dto';
 import { type CityKey, FoundPlace, PlaceSearch, PlacesRepository } from './places.repository';
-import { escapeLike, normalizePlaceText, parsePlaceQuery } from './search-text';
+import {
+  escapeLike,
+  nameBeforeBracket,
+  normalizePlaceText,
+  parsePlaceQuery,
+  parsePostcodeQuery,
+} from './search-text';
 
 /** A place as a registry names it (a trial site's city, state and English country name). */
 export interface NamedPlace {
@@ -34,21 +40,66 @@ export class PlacesService {
   ) {}
 
   /**
-   * Places for an autocomplete text, best first: names starting with it, then names with a
-   * later word starting with it (each tier fills only what is left), and only when neither
-   * found anything, similar names: a typo. Similarity is the costly search (thousands of
-   * trigram candidates to recheck), so it is kept for when it is the only help.
+   * Places for an autocomplete text, best first. A text starting with a postcode ("10117",
+   * "02115 Boston") answers that code's places; when no stored code matches, the name after it
+   * is searched as a place ("1010 Wien" → Vienna). Otherwise: names (the gazetteer's or another
+   * of the place's: "München", "Wien") starting with it, then names with a later word starting
+   * with it (each tier fills only what is left), and only when neither found anything, similar
+   * names: a typo. Similarity is the costly search (thousands of trigram candidates to recheck),
+   * so it is kept for when it is the only help. A chosen "München (Munich), …" label typed back
+   * finds its place by the name before the bracket.
    */
   async search(q: string, limit: number): Promise<PlaceDto[]> {
+    const postcode = parsePostcodeQuery(q);
     const { name, qualifiers } = parsePlaceQuery(q);
     if (!name) {
       return [];
     }
     await this.loader.whenReady();
+    const likeQualifiers = qualifiers.map(escapeLike);
+    if (postcode) {
+      const codes = await this.places.findByPostcode({
+        postcode: postcode.postcode,
+        likePostcode: escapeLike(postcode.postcode),
+        likePlace: escapeLike(postcode.place),
+        likeQualifiers,
+        limit,
+      });
+      if (codes.length > 0 || !postcode.place) {
+        return codes.map(toPostcodeDto);
+      }
+      const typedPlace = q
+        .split(',')[0]
+        .trim()
+        .replace(/^\S+\s+/u, '');
+      return (await this.searchNames(postcode.place, likeQualifiers, limit)).map((p) =>
+        toPlaceDto(p, typedPlace),
+      );
+    }
+    const bracket = nameBeforeBracket(q);
+    if (bracket && normalizePlaceText(bracket.before)) {
+      const found = await this.searchNames(
+        normalizePlaceText(bracket.before),
+        likeQualifiers,
+        limit,
+      );
+      if (found.some((p) => normalizePlaceText(p.name) === bracket.inside)) {
+        return found.map((p) => toPlaceDto(p, bracket.before));
+      }
+    }
+    const typed = q.split(',')[0];
+    return (await this.searchNames(name, likeQualifiers, limit)).map((p) => toPlaceDto(p, typed));
+  }
+
+  private async searchNames(
+    name: string,
+    likeQualifiers: string[],
+    limit: number,
+  ): Promise<FoundPlace[]> {
     const search = (found: FoundPlace[]): PlaceSearch => ({
       name,
       likeName: escapeLike(name),
-      likeQualifiers: qualifiers.map(escapeLike),
+      likeQualifiers,
       excludeIds: found.map((p) => p.id),
       limit: limit - found.length,
     });
@@ -59,7 +110,7 @@ export class PlacesService {
     if (found.length === 0 && name.length >= SIMILAR_MIN) {
       found.push(...(await this.places.findSimilar(search(found))));
     }
-    return found.map(toPlaceDto);
+    return found;
   }
 
   /**

@@ -28,6 +28,7 @@ const FOLDED: Record<string, string> = {
   ŧ: 't',
 };
 const FOLDED_RE = new RegExp(`[${Object.keys(FOLDED).join('')}]`, 'gu');
+const ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * Lower case, without accents (São → sao, Zürich → zurich, Łódź → lodz, Straße → strasse),
@@ -35,8 +36,15 @@ const FOLDED_RE = new RegExp(`[${Object.keys(FOLDED).join('')}]`, 'gu');
  * "Saint-Étienne" and "saint etienne" compare equal; so do "St. Louis" and "St Louis".
  */
 export function normalizePlaceText(text: string): string {
-  return text
-    .toLowerCase()
+  // Most names are plain ASCII: nothing to decompose or fold (the load normalises ~1M names).
+  const lower = text.toLowerCase();
+  if (ASCII.test(lower)) {
+    return lower
+      .replace(/['`.()]/g, '')
+      .replace(/[\s\-_/]+/g, ' ')
+      .trim();
+  }
+  return lower
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(FOLDED_RE, (c) => FOLDED[c])
@@ -61,6 +69,66 @@ export function parsePlaceQuery(q: string): PlaceQuery {
   return { name: name ?? '', qualifiers: rest.filter((part) => part !== '') };
 }
 
+/**
+ * The parts of a chosen "München (Munich), Bavaria, Germany" label, so the label typed back
+ * finds its place: the text before a trailing bracket of the first part (as typed) and the
+ * bracket's normalised content; null when the first part ends in no bracket.
+ */
+export function nameBeforeBracket(q: string): { before: string; inside: string } | null {
+  const first = q.split(',')[0];
+  const match = /^(.*\S)\s*\(([^()]*)\)\s*$/u.exec(first);
+  return match ? { before: match[1].trim(), inside: normalizePlaceText(match[2]) } : null;
+}
+
+/** A postcode as stored and compared: upper case, without spaces and hyphens ("SW1A 1AA" → "SW1A1AA"). */
+export function normalizePostcode(text: string): string {
+  return text.toUpperCase().replace(/[\s\-‐‑–—]+/gu, '');
+}
+
+export interface PostcodeQuery {
+  /** normalizePostcode() of the code typed (or of its start). */
+  postcode: string;
+  /** The normalised place name typed after the code ("10117 Berlin"); '' when none. */
+  place: string;
+}
+
+/**
+ * A query that starts with a postcode: digits (10117, 02115, 28001, 1010 Wien) or a letter-digit
+ * code of the United Kingdom or Canada (SW1A, T0A), followed by an optional place name
+ * ("10117 Berlin", "75001 Paris"). Null when the text starts with a name instead.
+ */
+export function parsePostcodeQuery(q: string): PostcodeQuery | null {
+  const first = q.split(',')[0].trim();
+  const match =
+    /^(\d[\d -]{1,9}|[A-Za-z]{1,2}\d[A-Za-z\d]?(?: ?\d[A-Za-z]{2})?)(?:\s+(\D.*))?$/u.exec(first);
+  if (!match) {
+    return null;
+  }
+  const postcode = normalizePostcode(match[1]);
+  if (postcode.length < 2) {
+    return null;
+  }
+  return { postcode, place: normalizePlaceText(match[2] ?? '') };
+}
+
+/**
+ * Of the spellings of one other name ("Milano", "Milánó"), the one the doctor is typing: the
+ * first whose lower case starts with the typed text's, else the first.
+ */
+export function spellingTyped(spellings: readonly string[], typed: string): string {
+  const start = typed.trim().toLowerCase();
+  return spellings.find((s) => s.toLowerCase().startsWith(start)) ?? spellings[0];
+}
+
+/**
+ * Of two spellings of one name (normalised alike), the one to show: the one with accents or
+ * letters beyond ASCII ("München" before "Munchen"), else the first.
+ */
+export function preferredSpelling(current: string, candidate: string): string {
+  const marks = (s: string): number => s.replace(/[ -~]/g, '').length;
+  return marks(candidate) > marks(current) ? candidate : current;
+}
+
 /** A LIKE pattern that matches the text literally (no wildcard in it survives). */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -68,10 +136,24 @@ export function escapeLike(text: string): string {
 
 /**
  * "Berlin, State of Berlin, Germany": the region is left out when there is none or when it only
- * repeats the city's name.
+ * repeats the city's name. A place found by another of its names shows that name first, the
+ * gazetteer's in brackets ("München (Munich), Bavaria, Germany"); a postcode comes before the
+ * name ("10117 Berlin, State of Berlin, Germany").
  */
-export function placeLabel(city: string, region: string, country: string): string {
-  const parts = [city];
+export function placeLabel(
+  city: string,
+  region: string,
+  country: string,
+  shown: { otherName?: string | null; postcode?: string | null } = {},
+): string {
+  let name = city;
+  if (shown.otherName && normalizePlaceText(shown.otherName) !== normalizePlaceText(city)) {
+    name = `${shown.otherName} (${city})`;
+  }
+  if (shown.postcode) {
+    name = `${shown.postcode} ${name}`;
+  }
+  const parts = [name];
   if (region && normalizePlaceText(region) !== normalizePlaceText(city)) {
     parts.push(region);
   }

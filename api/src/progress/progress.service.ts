@@ -20,6 +20,7 @@ import { ProgressRepository, RequestFinalError, TooManyRequestsError } from './p
 import type { TrialRequest } from './trial-request.entity';
 import type { TrialRequestStatusChange } from './trial-request-status-change.entity';
 import { MAX_TRIAL_REQUESTS, TrialRequestStatus } from './trial-request-status';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 
 /** The questionnaire is kept as sent, within reason. */
 const QUESTIONNAIRE_MAX_BYTES = 20_000;
@@ -120,7 +121,11 @@ export class ProgressService {
         'Please choose one of the trial’s sites.',
       );
     }
-    const account = await this.users.getById(user.id).catch(() => {
+    const account = await this.users.getById(user.id).catch((error: unknown) => {
+      // An outage is a 503 (exception filter), not a reason to sign the caller out.
+      if (isDatabaseUnavailable(error)) {
+        throw error;
+      }
       throw new UnauthorizedException('Please log in again: your account no longer exists.');
     });
     let request: TrialRequest;

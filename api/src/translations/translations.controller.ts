@@ -1,5 +1,6 @@
-import { Controller, Get, Header, Param } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -8,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { SUPPORTED_LANGUAGES } from '@trialflow/contract';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { TranslationsQuery } from './dto/translations-query.dto';
 import { TranslationsService } from './translations.service';
 
 @ApiTags('translations')
@@ -17,14 +19,23 @@ export class TranslationsController {
 
   @Get('gettranslations/:lang')
   @Header('Cache-Control', 'public, max-age=300')
-  @ApiOperation({ summary: 'Every string of the web app in one language, by namespace' })
+  @ApiOperation({
+    summary: 'The strings of the web app in one language, by namespace (all, or some)',
+  })
   @ApiParam({ name: 'lang', enum: SUPPORTED_LANGUAGES, enumName: 'Language' })
   @ApiOkResponse({
     description: 'Namespaces (common, pages, …) of nested string keys.',
     schema: { type: 'object', additionalProperties: true },
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The language is not supported.' })
-  getTranslations(@Param('lang') lang: string): Record<string, unknown> {
-    return this.translations.get(lang);
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: '`exclude` or `only` is malformed or names an unknown namespace.',
+  })
+  getTranslations(
+    @Param('lang') lang: string,
+    @Query() query: TranslationsQuery,
+  ): Record<string, unknown> {
+    return this.translations.get(lang, query);
   }
 }

@@ -355,7 +355,7 @@ export const downloadFile = <ThrowOnError extends boolean = false>(
   });
 
 /**
- * Every string of the web app in one language, by namespace
+ * The strings of the web app in one language, by namespace (all, or some)
  */
 export const getTranslations = <ThrowOnError extends boolean = false>(
   options: Options<GetTranslationsData, ThrowOnError>,

@@ -725,18 +725,28 @@ export type PartnerResponseDto = {
 };
 
 export type PlaceDto = {
+  /**
+   * The gazetteer's name of the city.
+   */
   city: string;
   /**
    * ISO 3166-1 alpha-2.
    */
   countryCode: string;
   /**
-   * The GeoNames id.
+   * The GeoNames id of a city; "DE-10117-berlin" (country, code, place) of a postcode.
    */
   id: string;
+  /**
+   * City, region and country. A city found by another of its names shows that name with the gazetteer's in brackets ("München (Munich), Bavaria, Germany"); a postcode comes first ("10117 Berlin, State of Berlin, Germany").
+   */
   label: string;
   latitude: number;
   longitude: number;
+  /**
+   * The postcode, when the text was one; the coordinates are then of the postcode.
+   */
+  postcode?: string;
   /**
    * The first-level region (state, Land, province); '' when none is known.
    */
@@ -745,7 +755,7 @@ export type PlaceDto = {
 
 export type PlacesResponseDto = {
   /**
-   * Best first: names starting with the text by population (the exact name weighing 50 times its population), then names with a later word starting with it; only when neither matches, similar names (a typo).
+   * Best first: names (the gazetteer's or another of the city's, e.g. München, Wien) starting with the text by population (the exact name weighing 50 times its population), then names with a later word starting with it; only when neither matches, similar names (a typo). A text starting with a postcode answers its places.
    */
   places: Array<PlaceDto>;
 };
@@ -2256,13 +2266,22 @@ export type GetTranslationsData = {
   path: {
     lang: Language;
   };
-  query?: never;
+  query?: {
+    /**
+     * Namespaces to leave out, comma-separated: the web app loads the long texts of the static pages (`pages`) only when one of them is opened.
+     */
+    exclude?: string;
+    /**
+     * Only these namespaces, comma-separated (all when absent).
+     */
+    only?: string;
+  };
   url: '/api/gettranslations/{lang}';
 };
 
 export type GetTranslationsErrors = {
   /**
-   * A parameter or body field that is not valid, holds a NUL or an unpaired surrogate (errors: field → invalidCharacters), or a body nested deeper than 32 levels.
+   * `exclude` or `only` is malformed or names an unknown namespace.
    */
   400: ErrorResponseDto;
   /**

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { DeferredTexts } from '@/i18n/deferred-texts';
 import { AppRoot } from './routes/app-root';
 import { CatchAllRoute } from './routes/catch-all';
 import { RequireClinops, RequireHomeSession, RequireLogin } from './routes/guards';
@@ -15,7 +16,14 @@ const staticPage =
   ) =>
   async () => {
     const pages = await import('@/features/static-pages');
-    return { Component: pages[name] };
+    const Page = pages[name];
+    return {
+      Component: () => (
+        <DeferredTexts namespace="pages">
+          <Page />
+        </DeferredTexts>
+      ),
+    };
   };
 
 const identityScreen = (name: 'LoginScreen' | 'ConfirmScreen' | 'RegisterScreen') => async () => {

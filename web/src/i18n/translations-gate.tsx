@@ -3,6 +3,7 @@ import { ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { getTranslations } from '@/api/sdk.gen';
 import { Spinner } from '@/components/ui/spinner';
+import { DEFERRED_NAMESPACES } from './deferred-texts';
 import {
   createI18n,
   Language,
@@ -14,7 +15,12 @@ import {
 import { LanguageContext } from './use-language';
 
 async function fetchTranslations(lang: Language): Promise<Record<string, unknown>> {
-  const { data } = await getTranslations({ path: { lang }, throwOnError: true });
+  // The deferred namespaces (the static pages' texts) come with the routes that show them.
+  const { data } = await getTranslations({
+    path: { lang },
+    query: { exclude: DEFERRED_NAMESPACES.join(',') },
+    throwOnError: true,
+  });
   return data;
 }
 

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { isDatabaseUnavailable } from '../../database/database-unavailable';
 import { ErrorResponseDto } from '../dto/error-response.dto';
 import { requestIdOf } from '../logging/request-id';
 
@@ -12,10 +13,13 @@ function isHealthResult(value: object): value is Record<string, unknown> {
   return 'status' in value && 'details' in value && 'error' in value;
 }
 
+/** Seconds a client is told to wait when the database is unavailable (it restarts in ~1–3 s). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * One place that turns every failure into { statusCode, message, errors?, requestId }.
- * HTTP exceptions keep their status; anything else is logged and answered as a plain 500
- * without internals.
+ * HTTP exceptions keep their status; a database that is down or restarting answers 503 with
+ * Retry-After; anything else is logged and answered as a plain 500 without internals.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -29,7 +33,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const body = this.toBody(exception, req);
     body.requestId = requestId;
 
-    if (body.statusCode >= 500) {
+    const unavailable = !(exception instanceof HttpException) && isDatabaseUnavailable(exception);
+    if (unavailable) {
+      body.statusCode = 503;
+      body.message = 'The database is not available right now; try again shortly';
+      // The serializer keeps only the error's code: no parameters or rows.
+      this.logger.warn(
+        { requestId, err: exception instanceof Error ? exception : String(exception) },
+        'Database unavailable',
+      );
+    } else if (body.statusCode >= 500) {
       this.logger.error(
         { requestId, err: exception instanceof Error ? exception : String(exception) },
         'Unhandled error',
@@ -37,6 +50,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (res.headersSent) {
       return;
+    }
+    if (unavailable) {
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     }
     res.status(body.statusCode).json(body);
   }

@@ -55,7 +55,13 @@ const LOW_OR_BELOW =
   /^[\s-]*(?:\(?\s*)?(?:low\b|ultra-?low|0\b|ihc 0|ihc 1\+|(?:expression|tps|cps|tumou?r proportion score)?\s*(?:<|less than)\s*1\s*%?)/;
 
 export const biomarkerConcepts: Concept[] = [
-  concept('egfr', ['egfr'], /\begfr\b/g),
+  // "eGFR >= 60 mL/min" is the kidney's filtration rate, not the gene.
+  concept('egfr', ['egfr'], /\begfr\b/g, {
+    accept: (ctx, start, end) =>
+      notDrugOrTest(ctx, start, end) &&
+      ctx.sentence.norm.slice(start, end) !== 'eGFR' &&
+      !/^\s*(?:>|<|=|\d|of\s*\d|ml)/.test(ctx.sentence.lower.slice(end, end + 8)),
+  }),
   concept('alk', ['alk'], /\balk\b(?!aline)/g),
   concept('ros1', ['ros1', 'ros-1', 'ros 1'], /\bros-?1\b/g),
   concept('kras', ['kras'], /\bkras\b/g),

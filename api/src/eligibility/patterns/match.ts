@@ -20,7 +20,7 @@ const PROHIBITION =
   /^[^;.]{0,60}?\b(?:(?:is|are|was|were) not (?:allowed|permitted|eligible)|not permitted|ineligible|(?:will be|are|is) excluded)\b/;
 /** "X is allowed": a permission, no rule. */
 const PERMISSION =
-  /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|may (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|not required|will be permitted)\b/;
+  /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|may (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|(?:does|do|did|will|shall) not (?:exclude|preclude|disqualify)|not required|will be permitted)\b/;
 /** What follows these is an exception: "other malignancy (except basal cell carcinoma …)". */
 const EXCEPTION =
   /\b(?:other than|except(?:ion)?(?: of| for)?|with the exception|excluding|apart from|aside from|besides)\b/g;
@@ -31,13 +31,22 @@ const POST_PRIOR =
   /^[\s-]*(?:na[iï]ve|resistan(?:t|ce)|pre-?treated|treated|failure|exposed|refractory)\b/;
 /** Wash-outs and concurrent treatment are not "had it" / "never had it". */
 const WASHOUT =
-  /\bwithin (?:the )?(?:last |past |previous )?(?:\d+|one|two|three|four|six)\s*(?:days?|weeks?|wks?|months?|half-?lives)|(?:<=?|less than)\s*\d+\s*(?:days?|weeks?|months?)|\b(?:at least|>=?|minimum of)\s*(?:one|two|three|four|six)\s*(?:days?|weeks?|months?)|\brecover(?:y|ed)? from\b|\bnot (?:fully )?recovered\b|\b\d+\s*(?:days?|weeks?)\s*(?:before|prior|of|from|since)|\b(?:at least|>=?|minimum of)\s*\d+\s*(?:days?|weeks?|months?)\s*(?:since|after|from|must|between|have|has|before|prior)|\b(?:since|from) (?:the )?(?:last|completion|end)|\belapsed\b|wash-?out|\bhalf-?lives\b|\bconcurrent|\bconcomitant|\bcurrently (?:receiving|taking|on|treated)|\bplanned\b|\bduring (?:the )?study|\bwhile (?:on|receiving|participating)|\bto be treated\b|\bscheduled\b|\bwill receive\b|\bmay not be initiated/;
+  /\bwithin (?:the )?(?:last |past |previous )?(?:\d+|one|two|three|four|six)\s*(?:days?|weeks?|wks?|months?|half-?lives)|(?:<=?|less than)\s*\d+\s*(?:days?|weeks?|months?)|\b(?:at least|>=?|minimum of)\s*(?:one|two|three|four|six)\s*(?:days?|weeks?|months?)|\brecover(?:y|ed)? from\b|\bnot (?:fully )?recovered\b|\b\d+\s*(?:days?|weeks?)\s*(?:before|prior|of|from|since)|\b(?:at least|>=?|minimum of)\s*\d+\s*(?:days?|weeks?|months?)\s*(?:since|after|from|must|between|have|has|before|prior)|\b(?:since|from) (?:the )?(?:last|completion|end)|\belapsed\b|wash-?out|\bhalf-?lives\b|\bconcurrent|\bconcomitant|\bcurrently (?:receiving|taking|on|treated)|\bplanned\b|\bduring (?:the )?study|\bwhile (?:on|receiving|participating)|\bto be treated\b|\bscheduled\b|\bwill receive\b|\bmay not be initiated|\b(?:can|could|may) (?:\w+ )?be (?:safely )?treated\b|\bamenable to\b|\b(?:candidates?|suitable|eligible|fit) for\b/;
 /** "If fertile, …", "ER+ patients must …": a conditional rule is not a rule for everyone. */
 const CONDITIONAL_START =
   /^(?:if|in case|for (?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:/;
 const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
 const CONDITIONAL_MUST =
   /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\bpatients with [^.;]{0,60}\b(?:must|should) (?:have )?(?:received|progressed)/;
+
+/**
+ * A negation over a coordinated noun phrase: "absence of local and distant metastases", "no
+ * nodal or distant metastasis" (the "and" would otherwise end the negated clause).
+ */
+const COORDINATED_NEGATION =
+  /\b(?:no|without|absence of|free of|lack of|no evidence of)\s+(?:(?:local|locoregional|regional|distant|nodal|visceral|extracranial|known|active|clinical|radiological|radiographic)\s+)+(?:and|or|nor)\s+$/;
+/** A parenthetical aside ("(as defined by IMWG criteria)"): read across for modifiers. */
+const ASIDE = /\([^()]*\)/g;
 
 /** A therapy named as a modifier: "relapse following ASCT", "lesion in the field of radiation". */
 const MODIFIER =
@@ -48,6 +57,9 @@ const MODIFIER =
  */
 const TREATMENT_OBJECT =
   /\b(?:therapy|therapies|treatment|treated|chemotherapy|chemo|regimens?|radiotherapy|radiation|surgery|resection|inhibitors?|agents?|drugs?|immunotherapy|transplant\w*|lines?|tkis?)\b[^;:]{0,50}?\b(?:for|of|against|targeting|directed at|in the setting of)\s+(?:[\w-]+[\s,]+){0,4}$/;
+/** "prior surgery for esophageal cancer" matched as a whole: the cancer is the treatment's. */
+const TREATED_CANCER =
+  /\b(?:surgery|resection|therapy|treatment|chemotherapy|radiotherapy|radiation|irradiation)\s+(?:for|of)\b/;
 /** What may stand between the genes of one list: "EGFR, ALK and ROS1 negative". */
 const LIST_GLUE =
   /^(?:\s|,|-|\band\b|\bor\b|\bnor\b|\b(?:mutations?|mutated|alterations?|altered|rearrangements?|rearranged|fusions?|amplifications?|amplified|genes?|status|translocations?|driver|activating|sensitizing|oncogenic|expression)\b)*$/;
@@ -65,7 +77,11 @@ const NOT_HAD =
 
 /** The text a wash-out may sit in: the clause start up to the next ';' or sentence end. */
 function segment(lower: string, from: number, end: number): string {
-  const stop = lower.slice(end).search(/;|\.\s/);
+  // "etc.", "e.g.", "i.e." do not end the sentence ("inhibitor, etc. within 28 days").
+  const stop = lower
+    .slice(end)
+    .replace(/\b(?:etc|e\.g|i\.e|vs|approx)\./g, (abbr) => abbr.replace(/\./g, ','))
+    .search(/;|\.\s/);
   return lower.slice(from, stop < 0 ? lower.length : end + stop);
 }
 
@@ -127,9 +143,13 @@ export function isConditional(lower: string): boolean {
 const COHORT_SENTENCE =
   /^(?:for |in )?(?:(?:patients|participants|subjects) (?:in|of|enrolled in) )?(?:the )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:arms?|cohorts?|parts?|groups?))\b[^:]{0,40}:|\b(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^.;:]{0,20}\bonly\b|\((?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^)]*\)|\b(?:for|in) (?:the )?(?:(?:expansion|escalation) )?(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b/;
 
+/** "(for phase II part)", "(phase 1 only)", "(dose expansion portion)": one part of the trial. */
+const PART_ONLY =
+  /\((?:for |in )?(?:the )?(?:phase (?:1|2|3|i|ii|iii)[ab]?|(?:dose[- ])?(?:expansion|escalation)|randomi[sz]ed|run-?in)(?: (?:part|portion|phase|cohort|stage|group))?(?: only)?\)|\b(?:for|in) the (?:phase (?:1|2|3|i|ii|iii)[ab]?|(?:dose[- ])?(?:expansion|escalation)|randomi[sz]ed) (?:part|portion|cohort) only\b/;
+
 /** A rule for one cohort, arm or part of the trial only. */
 export function isCohortSpecific(lower: string): boolean {
-  return COHORT_SENTENCE.test(lower);
+  return COHORT_SENTENCE.test(lower) || PART_ONLY.test(lower);
 }
 
 /** A sentence that applies under a condition: "If fertile, …", "For patients with …". */
@@ -225,9 +245,15 @@ export function findMentions(
       if (concept.mode === 'condition' && MEASURABILITY_CLAUSE.test(lower.slice(start, end + 60))) {
         continue;
       }
+      // "Prior chemotherapy for advanced adenocarcinoma", "no prior surgery for esophageal
+      // cancer": the disease named is what the treatment was for, not the patient's property or
+      // another cancer.
       if (
-        concept.mode === 'bool' &&
-        TREATMENT_OBJECT.test(lower.slice(Math.max(from, start - 90), start))
+        (concept.mode === 'bool' || concept.key === 'other_cancer') &&
+        (TREATMENT_OBJECT.test(lower.slice(Math.max(from, start - 90), start)) ||
+          // Across an aside: "prior systemic therapy (e.g., chemotherapy) for locally advanced …".
+          TREATMENT_OBJECT.test(lower.slice(Math.max(0, start - 150), start).replace(ASIDE, ' ')) ||
+          (concept.key === 'other_cancer' && TREATED_CANCER.test(lower.slice(start, end))))
       ) {
         continue;
       }
@@ -235,7 +261,12 @@ export function findMentions(
         if (!PRIOR_CUE.test(prefix) && !POST_PRIOR.test(rest)) {
           continue;
         }
-        if (WASHOUT.test(segment(lower, from, end)) || MODIFIER.test(prefix)) {
+        if (
+          WASHOUT.test(segment(lower, from, end)) ||
+          MODIFIER.test(prefix) ||
+          // "Progressive disease or relapse (as defined by IMWG criteria) following ASCT".
+          MODIFIER.test(lower.slice(Math.max(0, start - 120), start).replace(ASIDE, ' '))
+        ) {
           continue;
         }
         if (ctx.section === 'inclusion' && NOT_HAD.test(lower.slice(from, to))) {
@@ -246,6 +277,7 @@ export function findMentions(
       const negated =
         immediateNon ||
         NEGATION.test(prefix) ||
+        COORDINATED_NEGATION.test(lower.slice(Math.max(0, start - 60), start)) ||
         POST_NEGATION.test(rest) ||
         (concept.negatedBy?.test(rest) ?? false);
       out.push({ concept, start, end, negated, prohibited: PROHIBITION.test(rest) });
@@ -253,7 +285,20 @@ export function findMentions(
   }
   out.sort((a, b) => a.start - b.start);
   negateLists(lower, out);
-  return out;
+  // One drug class matched by a specific and a broad key ("BRAF inhibitors": braf_therapy and
+  // targeted_therapy) reads as the specific one only.
+  return out.filter(
+    (m) =>
+      !BROAD_THERAPY.has(m.concept.key) ||
+      !out.some(
+        (o) =>
+          o !== m &&
+          !BROAD_THERAPY.has(o.concept.key) &&
+          CRITERIA[o.concept.key].family === 'prior_therapy' &&
+          o.start < m.end &&
+          m.start < o.end,
+      ),
+  );
 }
 
 /**
@@ -282,12 +327,76 @@ function negateLists(lower: string, mentions: ConceptMatch[]): void {
 }
 
 const OR_BETWEEN = /^\s*,?\s*(?:or|and or)\s*(?:\w+\s+)?$/;
+/** Between two biomarkers of one enumeration: a comma, or "or". */
+const BIOMARKER_LIST =
+  /^\s*(?:(?:cell\s+)?(?:carcinoma|cancer)s?\s*)?(?:,\s*(?:[\w/-]{1,12}(?:\s+[\w/-]{1,12}){0,2}\s*,\s*){0,3}(?:or\s+)?|(?:,\s*)?or\s+)$/;
+/** "…, or other …": the list is open. */
+const OPEN_LIST = /^[^.;]*?,?\s*or (?:any )?other\b/;
+/** The enumeration says it is a choice. */
+const LIST_WORD = /\bor\b|\b(?:any|one|either) of\b/;
+/**
+ * Extent alternatives further apart: "unresectable, locally advanced or metastatic", "stage
+ * IIIB NSCLC that is unresectable and not fit for chemoradiotherapy, or metastatic NSCLC".
+ */
+const OR_BETWEEN_EXTENT = /^[^;]{0,90}\bor\s+(?:[\w-]+\s+){0,2}$/;
+
+const BROAD_THERAPY = new Set<string>(['targeted_therapy', 'chemotherapy']);
+
+/** "and" as a conjunction (not "and/or"): a list with it may demand every member. */
+const AND_WORD = /\band\b(?!\s*\/\s*or)/;
+
+/**
+ * What the enumeration grouping above leaves apart: a list of genes in one inclusion sentence
+ * interrupted by other names ("germline mutation carrier (BRCA2, FAMMM (CDKN2A/p16), PALB2,
+ * BRCA1, ATM …)") still names alternatives: one requirement met by any of them, not one per gene
+ * (a patient negative for one would be excluded). Only when no "and" joins the list.
+ */
+function mergeGeneList(
+  ctx: MatchContext,
+  out: Finding[],
+  spans: Map<Finding, { start: number; end: number }>,
+): Finding[] {
+  if (ctx.section !== 'inclusion') {
+    return out;
+  }
+  const genes = out.filter(
+    (f) => f.kind === 'required' && CRITERIA[f.key].family === 'biomarker' && spans.has(f),
+  );
+  if (genes.length < 2) {
+    return out;
+  }
+  const first = spans.get(genes[0])!.start;
+  const last = spans.get(genes[genes.length - 1])!.end;
+  if (AND_WORD.test(ctx.sentence.lower.slice(first, last))) {
+    return out;
+  }
+  const head: Finding = { ...genes[0] };
+  const anyOf = new Set(head.anyOf ?? []);
+  for (const g of genes.slice(1)) {
+    for (const k of [g.key, ...(g.anyOf ?? [])]) {
+      if (k !== head.key) {
+        anyOf.add(k);
+      }
+    }
+    if (g.confidence === 'low') {
+      head.confidence = 'low';
+      head.reading = head.reading ?? g.reading;
+    }
+    if (g.qualified) {
+      head.qualified = true;
+    }
+  }
+  head.anyOf = [...anyOf];
+  const rest = new Set<Finding>(genes.slice(1));
+  return out.filter((f) => !rest.has(f)).map((f) => (f === genes[0] ? head : f));
+}
 
 /** Turns mentions into findings by section; "X or Y" in inclusion becomes one anyOf rule. */
 export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]): Finding[] {
   const out: Finding[] = [];
+  const spans = new Map<Finding, { start: number; end: number }>();
   const { lower } = ctx.sentence;
-  let group: { finding: Finding; end: number; group: string } | null = null;
+  let group: { finding: Finding; start: number; end: number; group: string } | null = null;
   // One sentence naming a concept both plainly and negated ("leptomeningeal metastasis … but no
   // brain parenchymal metastasis") carves an exception out of it: not read with confidence.
   const polarity = new Map<string, Set<boolean>>();
@@ -319,6 +428,15 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       continue;
     }
     const finding: Finding = { key: c.key, kind };
+    // "cutaneous melanoma, squamous cell carcinoma, or other cutaneous malignancy": an open list.
+    if (
+      kind === 'required' &&
+      CRITERIA[c.key].family === 'subtype' &&
+      OPEN_LIST.test(lower.slice(m.end, m.end + 120))
+    ) {
+      finding.confidence = 'low';
+      finding.reading = 'list';
+    }
     if (qualified) {
       finding.qualified = true;
     }
@@ -326,12 +444,39 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       finding.confidence = 'low';
       finding.reading = 'exception';
     }
+    // "EGFR, ALK or ROS1", "mutation of BRCA2, BRCA1, PALB2": an enumeration of biomarkers
+    // in inclusion is one anyOf rule; with commas only (no "or", "any of") it reads low.
+    if (
+      kind === 'required' &&
+      group &&
+      group.finding.kind === 'required' &&
+      group.finding.key !== c.key &&
+      ((CRITERIA[c.key].family === 'biomarker' &&
+        CRITERIA[group.finding.key].family === 'biomarker') ||
+        (c.group === group.group && c.group !== 'extent')) &&
+      BIOMARKER_LIST.test(lower.slice(group.end, m.start))
+    ) {
+      const anyOf = group.finding.anyOf ?? [];
+      if (!anyOf.includes(c.key)) {
+        group.finding.anyOf = [...anyOf, c.key];
+      }
+      if (!LIST_WORD.test(lower.slice(Math.max(0, group.start - 12), m.end))) {
+        group.finding.confidence = 'low';
+        group.finding.reading = 'list';
+      } else if (group.finding.reading === 'list') {
+        delete group.finding.confidence;
+        delete group.finding.reading;
+      }
+      group.end = m.end;
+      continue;
+    }
     if (
       kind === 'required' &&
       group &&
       c.group === group.group &&
       group.finding.kind === 'required' &&
-      OR_BETWEEN.test(lower.slice(group.end, m.start)) &&
+      (OR_BETWEEN.test(lower.slice(group.end, m.start)) ||
+        (c.group === 'extent' && OR_BETWEEN_EXTENT.test(lower.slice(group.end, m.start)))) &&
       group.finding.key !== c.key
     ) {
       const anyOf = group.finding.anyOf ?? [];
@@ -342,7 +487,8 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       continue;
     }
     out.push(finding);
-    group = c.group ? { finding, end: m.end, group: c.group } : null;
+    spans.set(finding, { start: m.start, end: m.end });
+    group = c.group ? { finding, start: m.start, end: m.end, group: c.group } : null;
   }
-  return out;
+  return mergeGeneList(ctx, out, spans);
 }

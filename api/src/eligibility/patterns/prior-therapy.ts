@@ -9,7 +9,7 @@ import type { Concept, FamilyPatterns, Finding, MatchContext } from './types';
 
 /** Restricted to a setting or a part of the body the questionnaire does not ask about. */
 const QUALIFIER =
-  /\b(?:for (?:metastatic|advanced|recurrent|the (?:current|same))|in the (?:metastatic|advanced|adjuvant|neoadjuvant)|(?:neo)?adjuvant|to (?:the )?(?:chest|thorax|pelvis|mediastinum|planned|target|same)|field|within (?:the )?(?:last |past )?\d+ (?:months?|years?)|\d+ (?:months?|years?)|> ?\d+(?:\.\d+)? ?gy|for (?:[a-z]+ )?(?:cancer|disease|leuka?emia|nsclc|all|aml)|small molecule|(?:egfr|alk|ros1|vegfr|her2|braf|met|kras|ret|fgfr)[\s-]?(?:tki|tyrosine|inhibitor|targeted)|bevacizumab|except|other than|unless)\b/;
+  /\b(?:for (?:metastatic|advanced|recurrent|the (?:current|same))|in the (?:metastatic|advanced|adjuvant|neoadjuvant)|(?:neo)?adjuvant|to (?:the )?(?:chest|thorax|pelvis|mediastinum|planned|target|same)|field|within (?:the )?(?:last |past )?\d+ (?:months?|years?)|\d+ (?:months?|years?)|> ?\d+(?:\.\d+)? ?gy|for (?:[a-z-]+ (?:or |and )?){0,6}(?:cancer|carcinoma|disease|leuka?emia|nsclc|all|aml|tumou?rs?|malignanc\w*)|for locally advanced|near (?:the )?|overlapping|[a-z0-9]{2,8}[\s-](?:targeted|targeting|directed)|(?:chest|thoracic|thorax|pelvic|pelvis|abdominal|abdomen|mediastinal|cranial|whole[- ]brain|brain|breast|lung|liver|hepatic|upper gi|upper gastrointestinal|esophageal|gastric|prostate|spinal|bone|head and neck|target lesions?)\s+(?:[a-z-]+\s+)?(?:radiotherapy|radiation|irradiation|surgery|resection)|small molecule|(?:egfr|alk|ros1|vegfr|her2|braf|met|kras|ret|fgfr)[\s-]?(?:tki|tyrosine|inhibitor|targeted)|bevacizumab|except|other than|unless)\b/;
 
 const CHEMO =
   /\bchemotherap(?:y|ies)\b|\bcytotoxic (?:therapy|chemotherapy|agents?|treatment)\b|\bplatinum[\s-](?:based|doublet|containing)\b|\bsystemic (?:anti-?(?:cancer|tumou?r|neoplastic|leuka?emi\w*|all|aml|myeloma|lymphoma) )?(?:therapy|therapies|treatment|regimens?)\b|\bany (?:prior |previous |other )?(?:systemic )?anti-?(?:cancer|tumou?r|neoplastic) (?:therapy|therapies|treatment|agents?)\b|\banthracyclines?\b|\btaxanes?\b|\bgemcitabine\b|\bcisplatin\b|\bcarboplatin\b|\boxaliplatin\b|\bpaclitaxel\b|\bdocetaxel\b|\bpemetrexed\b|\bfolfox\b|\bfolfiri\b|\bfolfirinox\b|\bcapecitabine\b|\btemozolomide\b/g;
@@ -102,7 +102,7 @@ function therapy(
   re: RegExp,
   extra: Partial<Concept> = {},
 ): Concept {
-  return { key, triggers, re, mode: 'therapy', qualifier: QUALIFIER, ...extra };
+  return { key, triggers, re, mode: 'therapy', qualifier: QUALIFIER, group: 'therapy', ...extra };
 }
 
 export const priorTherapyConcepts: Concept[] = [

@@ -45,7 +45,7 @@ function bound(token: string, side: 'min' | 'max'): number | null {
   return side === 'min' ? base : base + (base === 1 ? 0.2 : 0.3);
 }
 
-function extract(ctx: MatchContext): Finding[] {
+function extractStage(ctx: MatchContext): Finding[] {
   if (ctx.section !== 'inclusion' || ctx.alternative) {
     return [];
   }
@@ -102,6 +102,9 @@ function extract(ctx: MatchContext): Finding[] {
 const METASTATIC_ALTERNATIVE =
   /\b(?:advanced|recurrent|relapsed|locoregional|localized|local|persistent)\s*,?\s*(?:or|and or)\s*$/;
 
+const UNRESECTABLE_ADVANCED =
+  /\b(?:unresectable|inoperable)\s*,?\s*(?:and\s+)?(?:locally\s+)?advanced\s*,?\s*(?:or|and or)\s*$/;
+
 export const stageConcepts: Concept[] = [
   {
     key: 'metastatic',
@@ -109,6 +112,9 @@ export const stageConcepts: Concept[] = [
     re: /\b(?:metastatic|distant metastas[ie]s)\b|\bmetastatic disease\b/g,
     mode: 'bool',
     group: 'extent',
+    // "limited / oligometastatic disease (1 to 2 organs)": a number of metastases the
+    // questionnaire does not ask, so the rule never excludes.
+    qualifier: /\b(?:limited|oligo-?)\s*metasta\w*|\boligometasta\w*/,
     accept: (ctx, start, end) => {
       const { lower } = ctx.sentence;
       const before = lower.slice(Math.max(0, start - 40), start);
@@ -130,8 +136,13 @@ export const stageConcepts: Concept[] = [
       if (/^\s*(?:brain|cns|central nervous|liver|bone|spinal)\b/.test(after)) {
         return false;
       }
+      // "unresectable, locally advanced or metastatic": the advanced alternative is the
+      // unresectable one, so metastatic is the other alternative of one anyOf rule.
+      const afterUnresectable = UNRESECTABLE_ADVANCED.test(
+        lower.slice(Math.max(0, start - 60), start),
+      );
       return (
-        !METASTATIC_ALTERNATIVE.test(before) &&
+        (afterUnresectable || !METASTATIC_ALTERNATIVE.test(before)) &&
         !/^\s*,?\s*(?:or|and or)\s+(?:locally|advanced|recurrent)/.test(after)
       );
     },
@@ -159,10 +170,43 @@ export const stageConcepts: Concept[] = [
     mode: 'bool',
     negatedExclusionRequired: true,
     accept: (ctx, start, end) => {
-      const around = ctx.sentence.lower.slice(Math.max(0, start - 20), end + 30);
-      return !/\bevaluable\b|\bassessable\b/.test(around);
+      const around = ctx.sentence.lower.slice(Math.max(0, start - 20), end + 60);
+      // "measurable or non-measurable (bone-only) disease" requires nothing; "measurable
+      // disease at diagnosis" is history.
+      return (
+        !/\bevaluable\b|\bassessable\b|\bnon-?\s?measurable\b/.test(around) &&
+        !/^\s*(?:\w+\s+)?at (?:the time of )?(?:initial )?diagnosis\b/.test(
+          ctx.sentence.lower.slice(end, end + 40),
+        )
+      );
     },
   },
 ];
+
+/** "M0" of a TNM stage, also run together ("T1-T4N0M0", "cT1-4a, N0-3, M0"). */
+const TNM_M0 = /(?:\b|(?<=n[0-3x][a-c]?))[cp]?m0\b/;
+const TNM_CONTEXT = /\b[cp]?t(?:[0-4x]|is)|\bn[0-3x]|\btnm\b/;
+const TNM_M1 = /(?:\b|(?<=n[0-3x][a-c]?))[cp]?m1/;
+
+/**
+ * An inclusion naming the TNM stage with M0 requires no distant metastases: metastatic disease
+ * is excluded. Not when M1 is named too (either is allowed).
+ */
+function extractM0(ctx: MatchContext): Finding[] {
+  if (ctx.section !== 'inclusion' || ctx.alternative) {
+    return [];
+  }
+  const { lower } = ctx.sentence;
+  if (!lower.includes('m0') || !TNM_M0.test(lower) || !TNM_CONTEXT.test(lower)) {
+    return [];
+  }
+  return TNM_M1.test(lower) ? [] : [{ key: 'metastatic', kind: 'excluded' }];
+}
+
+function extract(ctx: MatchContext): Finding[] {
+  const stage = extractStage(ctx);
+  const m0 = extractM0(ctx);
+  return m0.length ? [...stage, ...m0] : stage;
+}
 
 export const stagePatterns: FamilyPatterns = { concepts: stageConcepts, extract };

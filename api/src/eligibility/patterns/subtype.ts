@@ -55,6 +55,8 @@ export const subtypeConcepts: Concept[] = [
   subtype('adenocarcinoma', ['adenocarcinoma', 'pdac'], /\badenocarcinoma\b|\bpdac\b/g, {
     accept: single(),
   }),
+  // Named beside squamous and adenocarcinoma in histology lists: an alternative of its own.
+  subtype('adenosquamous', ['adenosquamous'], /\badenosquamous\b/g, { accept: single() }),
   subtype(
     'squamous',
     ['squamous'],

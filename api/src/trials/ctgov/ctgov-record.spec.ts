@@ -130,6 +130,20 @@ describe('ctgov-record', () => {
       expect(s.exclusion).toBe('* Any participant not meeting inclusion criteria');
     });
 
+    it('should keep a criterion naming the inclusion criteria as an item, not a heading', () => {
+      const s = splitEligibility(
+        'Inclusion Criteria:\n* Age >= 18\n* One of the following inclusion criteria must be true for patient to be eligible:\n* Known esophageal cancer\n* Barrett esophagus\nExclusion Criteria:\n* Pregnant',
+      );
+      expect(s.inclusion).toBe(
+        '* Age >= 18\n* One of the following inclusion criteria must be true for patient to be eligible:\n* Known esophageal cancer\n* Barrett esophagus',
+      );
+      expect(s.exclusion).toBe('* Pregnant');
+      const t = splitEligibility(
+        'Patients must meet all of the following inclusion criteria:\n* Age >= 18\nPatients meeting any of the following exclusion criteria will be excluded:\n* Pregnant',
+      );
+      expect(t).toEqual({ inclusion: '* Age >= 18', exclusion: '* Pregnant' });
+    });
+
     it('should count a text with no headings as inclusion', () => {
       const text = 'DISEASE CHARACTERISTICS:\n\n* Histologically confirmed stage IV breast cancer';
       expect(splitEligibility(text)).toEqual({ inclusion: text, exclusion: '' });

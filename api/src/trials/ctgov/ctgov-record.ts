@@ -173,6 +173,12 @@ function headingOf(line: string): Section | null {
   if (inc === exc) {
     return null;
   }
+  // "One of the following inclusion criteria must be true:" opens a list of alternatives inside
+  // the inclusion list: an item, not a heading ("Patients meeting any of the following exclusion
+  // criteria …" still opens the exclusion list).
+  if (inc && /\bone of the following\b/i.test(text) && /\b(?:must|should)\b/i.test(text)) {
+    return null;
+  }
   const colon = /[:：]\s*\**$/.test(text);
   // A bulleted line or a sentence ('Further inclusion criteria apply.') is an item.
   if (!colon && (bulleted || /[.;,]$/.test(text) || !/criteria\b|^(in|ex)clusions?$/i.test(text))) {

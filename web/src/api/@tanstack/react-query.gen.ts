@@ -526,7 +526,7 @@ export const getTranslationsQueryKey = (options: Options<GetTranslationsData>) =
   createQueryKey('getTranslations', options);
 
 /**
- * Every string of the web app in one language, by namespace
+ * The strings of the web app in one language, by namespace (all, or some)
  */
 export const getTranslationsOptions = (options: Options<GetTranslationsData>) =>
   queryOptions<

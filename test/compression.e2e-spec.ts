@@ -1,0 +1,137 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import request from 'supertest';
+import { serveWebApp } from '../api/src/common/web-app';
+import { insertUser, TestUser } from './factories/referrals';
+import { createTestApp, TestApp } from './utils/test-app';
+
+/** A body as the browser receives it, undecoded, with its headers. */
+function get(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ res: IncomingMessage; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ res, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The first bytes of a response that never ends (the event stream), as they arrive. */
+function firstBytes(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ res: IncomingMessage; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      res.once('data', (c: Buffer) => {
+        resolve({ res, text: c.toString('latin1') });
+        req.destroy();
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe(serveWebApp.name, () => {
+  let t: TestApp;
+  let web: string;
+  let base: string;
+  let hcp: TestUser;
+  // Large and repetitive, as a real bundle: worth compressing.
+  const script = `export const texts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};\n`;
+
+  beforeAll(async () => {
+    web = mkdtempSync(join(tmpdir(), 'trialflow-web-'));
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>spa</title>');
+    writeFileSync(join(web, 'assets', 'index-AbC123.js'), script);
+    // What the web build writes beside each text file.
+    writeFileSync(join(web, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(web, 'assets', 'index-AbC123.js.gz'), gzipSync(script));
+    writeFileSync(join(web, 'assets', 'logo-XyZ789.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    t = await createTestApp({ WEB_DIST_DIR: web });
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    hcp = await insertUser(t.app, t.dataSource);
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('should send the precompressed brotli file to a browser accepting br, cached for a year', async () => {
+    const { res, body } = await get(`${base}/assets/index-AbC123.js`, {
+      'Accept-Encoding': 'gzip, deflate, br',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(body.length).toBeLessThan(script.length / 3);
+    expect(brotliDecompressSync(body).toString()).toBe(script);
+  });
+
+  it('should send gzip to a browser without brotli and the plain file to one accepting neither', async () => {
+    const gz = await get(`${base}/assets/index-AbC123.js`, { 'Accept-Encoding': 'gzip' });
+    expect(gz.res.headers['content-encoding']).toBe('gzip');
+    expect(gz.res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+
+    const plain = await get(`${base}/assets/index-AbC123.js`, { 'Accept-Encoding': 'identity' });
+    expect(plain.res.headers['content-encoding']).toBeUndefined();
+    expect(plain.res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.body.toString()).toBe(script);
+    expect(plain.res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('should revalidate index.html on every visit and answer 404 for a missing asset', async () => {
+    const page = await request(t.http).get('/questionnaire').expect(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.text).toContain('<title>spa</title>');
+    const missing = await request(t.http).get('/assets/index-Gone99.js').expect(404);
+    expect(missing.text).not.toContain('<title>spa</title>');
+    const image = await request(t.http).get('/assets/logo-XyZ789.png').expect(200);
+    expect(image.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('should compress JSON answers of the API by Accept-Encoding', async () => {
+    const br = await get(`${base}/api/gettranslations/en`, { 'Accept-Encoding': 'br' });
+    expect(br.res.statusCode).toBe(200);
+    expect(br.res.headers['content-encoding']).toBe('br');
+    expect(br.res.headers.vary).toMatch(/Accept-Encoding/i);
+    const texts = JSON.parse(brotliDecompressSync(br.body).toString()) as Record<string, unknown>;
+    expect(Object.keys(texts).length).toBeGreaterThan(10);
+
+    const gz = await get(`${base}/api/gettranslations/en`, { 'Accept-Encoding': 'gzip' });
+    expect(gz.res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual(texts);
+
+    const plain = await get(`${base}/api/gettranslations/en`, {});
+    expect(plain.res.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(texts);
+  });
+
+  it('should keep the event stream uncompressed, so each frame arrives at once', async () => {
+    const { res, text } = await firstBytes(`${base}/api/events`, {
+      Accept: 'text/event-stream',
+      'Accept-Encoding': 'gzip, br',
+      Authorization: `Bearer ${hcp.token}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(text).toContain('retry: 3000');
+  });
+});
