@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import type { Criterions, EligibilityRule } from '@trialflow/contract';
+import { type Criterions, type EligibilityRule, RADIUS_CHOICES } from '@trialflow/contract';
 import { evaluateRules } from '../api/src/search/matching';
 import { SearchController } from '../api/src/search/search.controller';
 import { TrialsImportService } from '../api/src/trials/trials-import.service';
@@ -357,6 +357,83 @@ describe(SearchController.name, () => {
     for (const s of res.body.trials as Summary[]) {
       expect(s.nearestSite!.distance).toBeLessThanOrEqual(300);
     }
+  });
+
+  describe('no trial inside the radius (issue 15)', () => {
+    const REYKJAVIK = { lat: 64.1466, long: -21.9426 };
+    const CLOSED = `('COMPLETED', 'TERMINATED', 'WITHDRAWN', 'ACTIVE_NOT_RECRUITING', 'SUSPENDED')`;
+
+    /** Postgres' own answer: each open lung trial's nearest open site from Reykjavík, in km. */
+    const nearestKm = async (): Promise<number[]> =>
+      (
+        await t.dataSource.query<{ km: string }[]>(
+          `SELECT min(earth_distance(ll_to_earth(s.lat, s.lon), ll_to_earth($1, $2))) / 1000 AS km
+             FROM trial t JOIN site s ON s.trial_id = t.id
+            WHERE 'lung_cancer' = ANY(t.conditions) AND t.study_type = 'INTERVENTIONAL'
+              AND t.overall_status IN ('RECRUITING', 'NOT_YET_RECRUITING')
+              AND s.lat IS NOT NULL AND s.status NOT IN ${CLOSED}
+            GROUP BY t.id`,
+          [REYKJAVIK.lat, REYKJAVIK.long],
+        )
+      ).map((r) => Number(r.km));
+
+    it('should count the nearest trials beyond the radius, up to the next offered radius that holds one', async () => {
+      const res = await search({
+        type_of_disease: 'lung_cancer',
+        country: 'IS',
+        location: REYKJAVIK,
+        radius: 50,
+        radius_unit: 'KM',
+        criterions: {},
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(0);
+      const distances = await nearestKm();
+      const nearest = Math.min(...distances);
+      const to = RADIUS_CHOICES.find((r) => r > 50 && r >= nearest)!;
+      expect(res.body.nearestBeyond).toEqual({
+        count: distances.filter((km) => km <= to).length,
+        from: 50,
+        to,
+        nearest: expect.closeTo(nearest, 0) as number,
+      });
+      expect(res.body.nearestBeyond.count).toBeGreaterThan(0);
+
+      // Searching the band's radius finds exactly those trials.
+      const wider = await summary({
+        type_of_disease: 'lung_cancer',
+        country: 'IS',
+        location: REYKJAVIK,
+        radius: to,
+        radius_unit: 'KM',
+        criterions: {},
+      });
+      expect(wider.body.total).toBe(res.body.nearestBeyond.count);
+      expect(wider.body.nearestBeyond).toBeNull();
+    });
+
+    it('should give the band in miles for a search in miles', async () => {
+      const res = await summary({
+        type_of_disease: 'lung_cancer',
+        country: 'IS',
+        location: REYKJAVIK,
+        radius: 25,
+        radius_unit: 'MI',
+        criterions: {},
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(0);
+      const nearestMi = Math.min(...(await nearestKm())) / 1.609344;
+      expect(res.body.nearestBeyond.from).toBe(25);
+      expect(res.body.nearestBeyond.nearest).toBeCloseTo(nearestMi, 0);
+      expect(res.body.nearestBeyond.to).toBe(RADIUS_CHOICES.find((r) => r > 25 && r >= nearestMi));
+    });
+
+    it('should say nothing of trials beyond when trials are inside the radius', async () => {
+      const res = await summary(berlinLung);
+      expect(res.body.total).toBeGreaterThan(0);
+      expect(res.body.nearestBeyond).toBeNull();
+    });
   });
 
   it('should summarise the trials named, with conflicts shown', async () => {

@@ -19,6 +19,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { accountsJourney } from './accounts-journey.mjs';
 import { checkScreensWithAxe, formatViolations } from './axe.mjs';
+import { doctorJourney } from './doctor-journey.mjs';
 import { filesJourney } from './files-journey.mjs';
 import { referralJourney } from './referral-journey.mjs';
 import { searchJourney } from './search-journey.mjs';
@@ -365,6 +366,15 @@ async function main() {
     const pgUrl = `postgres://postgres:trialflow-local@127.0.0.1:${pgPort}/trialflow`;
     await accountsJourney({ browser, url, pgUrl, shots, check, expect });
     await searchJourney({
+      browser,
+      url,
+      pgUrl,
+      shots,
+      check,
+      expect,
+      expectedTrials: indexedStudies(TRIALS_DIR),
+    });
+    await doctorJourney({
       browser,
       url,
       pgUrl,

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import {
+  type NearestBeyondDto,
   toDistance,
   toSearchPage,
   toTrialSite,
@@ -13,8 +14,16 @@ import {
 import type { TrialSearchDto, TrialSummaryRequestDto } from './dto/trial-search.dto';
 import type { IndexResult } from './index/index-types';
 import type { SearchIndex } from './index/search-index';
+import { EARTH_RADIUS_KM } from './index/geo-cells';
 import { SearchIndexService } from './index/search-index.service';
-import { isOpenSiteStatus, PAGE_SIZE, toKm } from '@trialflow/contract';
+import {
+  fromKm,
+  isOpenSiteStatus,
+  MAX_RADIUS,
+  PAGE_SIZE,
+  RADIUS_CHOICES,
+  toKm,
+} from '@trialflow/contract';
 import { SearchRepository } from './search.repository';
 import { indexQueryKey, type ResolvedSearch, toDetailsQuery, toIndexQuery } from './to-index-query';
 
@@ -44,7 +53,13 @@ export class SearchService {
     const { page, unit, query } = resolved;
     const hits = index.hits(result, (page - 1) * PAGE_SIZE, page * PAGE_SIZE, query);
     return {
-      ...toSearchPage(result, page, unit, query.condition),
+      ...toSearchPage(
+        result,
+        page,
+        unit,
+        query.condition,
+        await this.nearestBeyond(resolved, result),
+      ),
       nctIds: hits.map((h) => h.nctId),
       trials: hits.map((h) => ({
         nctId: h.nctId,
@@ -100,8 +115,9 @@ export class SearchService {
       }
     }
     const order = named ?? hits.map((h) => h.nctId);
+    const beyond = named ? null : await this.nearestBeyond(resolved, result);
     return {
-      ...toSearchPage(result, page, unit, query.condition),
+      ...toSearchPage(result, page, unit, query.condition, beyond),
       trials: order.flatMap((n) => (cards.has(n) ? [cards.get(n)!] : [])),
     };
   }
@@ -170,6 +186,45 @@ export class SearchService {
         sitesInRadius: open.filter((s) => s.meters! <= radiusMeters).length,
       };
     });
+  }
+
+  /**
+   * No trial inside the radius (issue 15): the nearest beyond it, counted up to the smallest
+   * offered radius that holds one, so the doctor sees "3 trials between 1,000 and 2,500 km".
+   * Two more index searches (cached like any other), only for an empty result.
+   */
+  private async nearestBeyond(
+    resolved: ResolvedSearch,
+    result: IndexResult,
+  ): Promise<NearestBeyondDto | null> {
+    const { query, unit } = resolved;
+    const widest = Math.min(toKm(MAX_RADIUS, unit), Math.PI * EARTH_RADIUS_KM);
+    if (result.total > 0 || query.radiusKm >= widest) {
+      return null;
+    }
+    const everywhere = {
+      ...resolved,
+      query: { ...query, radiusKm: widest, sort: 'distance' as const },
+    };
+    const { index, result: all } = await this.run(everywhere);
+    if (all.total === 0) {
+      return null;
+    }
+    const [nearest] = index.hits(all, 0, 1, everywhere.query);
+    const from = fromKm(query.radiusKm, unit);
+    const nearestInUnit = fromKm(nearest.distanceKm, unit);
+    const to = RADIUS_CHOICES.find((r) => r > from && r >= nearestInUnit) ?? MAX_RADIUS;
+    const band = { ...resolved, query: { ...query, radiusKm: toKm(to, unit) } };
+    const { result: inBand } = await this.run(band);
+    if (inBand.total === 0) {
+      return null;
+    }
+    return {
+      count: inBand.total,
+      from: Math.round(from),
+      to,
+      nearest: toDistance(nearest.distanceKm, unit),
+    };
   }
 
   /** The index's result for a query, from the cache while the store version holds. */

@@ -132,3 +132,27 @@ export function toKm(value: number, unit: RadiusUnit): number {
 export function fromKm(km: number, unit: RadiusUnit): number {
   return unit === 'MI' ? km / KM_PER_MILE : km;
 }
+
+/** The largest radius a search accepts, in its unit (the API's limit). */
+export const MAX_RADIUS = 20_000;
+
+/**
+ * The radius choices the doctor is offered (home form, results page), in the search's unit; the
+ * nearest trials beyond an empty radius are counted up to the next of these that holds some.
+ */
+export const RADIUS_CHOICES: readonly number[] = [
+  10,
+  25,
+  50,
+  100,
+  250,
+  500,
+  1000,
+  2500,
+  5000,
+  10_000,
+  MAX_RADIUS,
+];
+
+/** The default radius (spec 02 §3 radius '1000'). */
+export const DEFAULT_RADIUS = 1000;

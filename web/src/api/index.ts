@@ -324,6 +324,7 @@ export type {
   MarkNotificationsSeenResponse,
   MarkNotificationsSeenResponses,
   MedicalFileResponseDto,
+  NearestBeyondDto,
   NotificationResponseDto,
   NotificationsSeenDto,
   NotificationType,

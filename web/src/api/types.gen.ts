@@ -606,6 +606,25 @@ export type MedicalFileResponseDto = {
   timestamp: string;
 };
 
+export type NearestBeyondDto = {
+  /**
+   * Trials (with every filter and answer applied) between `from` and `to`.
+   */
+  count: number;
+  /**
+   * The radius searched, in unit.
+   */
+  from: number;
+  /**
+   * The distance of the nearest of them, in unit.
+   */
+  nearest: number;
+  /**
+   * The smallest offered radius (RADIUS_CHOICES of @trialflow/contract) above `from` that holds a trial, in unit.
+   */
+  to: number;
+};
+
 export type NotificationResponseDto = {
   _id: string;
   /**
@@ -1601,6 +1620,10 @@ export type TrialSearchResponseDto = {
    */
   nctIds: Array<string>;
   /**
+   * Only when no trial is inside the radius: how many trials lie just beyond it (null when none within the largest radius, or when trials were found).
+   */
+  nearestBeyond: NearestBeyondDto | null;
+  /**
    * Unanswered criteria that decide the most results, most first (at most 10).
    */
   openQuestions: Array<OpenQuestionDto>;
@@ -1728,6 +1751,10 @@ export type TrialSummaryRequestDto = {
 
 export type TrialSummaryResponseDto = {
   facets: SearchFacetsDto;
+  /**
+   * Only when no trial is inside the radius: how many trials lie just beyond it (null when none within the largest radius, or when trials were found).
+   */
+  nearestBeyond: NearestBeyondDto | null;
   /**
    * Unanswered criteria that decide the most results, most first (at most 10).
    */

@@ -71,6 +71,28 @@ export class TrialHitDto {
   facilityId: number;
 }
 
+/** When nothing is inside the radius: the nearest trials beyond it, as a distance band. */
+export class NearestBeyondDto {
+  @ApiProperty({
+    description: 'Trials (with every filter and answer applied) between `from` and `to`.',
+    example: 3,
+  })
+  count: number;
+
+  @ApiProperty({ description: 'The radius searched, in unit.', example: 1000 })
+  from: number;
+
+  @ApiProperty({
+    description:
+      'The smallest offered radius (RADIUS_CHOICES of @trialflow/contract) above `from` that holds a trial, in unit.',
+    example: 2500,
+  })
+  to: number;
+
+  @ApiProperty({ description: 'The distance of the nearest of them, in unit.', example: 1240.5 })
+  nearest: number;
+}
+
 export class SearchPageDto {
   @ApiProperty({ description: 'Trials matching in all (every page).', example: 42 })
   total: number;
@@ -96,6 +118,14 @@ export class SearchPageDto {
     description: 'Unanswered criteria that decide the most results, most first (at most 10).',
   })
   openQuestions: OpenQuestionDto[];
+
+  @ApiProperty({
+    type: NearestBeyondDto,
+    nullable: true,
+    description:
+      'Only when no trial is inside the radius: how many trials lie just beyond it (null when none within the largest radius, or when trials were found).',
+  })
+  nearestBeyond: NearestBeyondDto | null;
 }
 
 export class TrialSearchResponseDto extends SearchPageDto {
@@ -316,6 +346,7 @@ export function toSearchPage(
   page: number,
   unit: RadiusUnit,
   condition?: ConditionKey,
+  nearestBeyond: NearestBeyondDto | null = null,
 ): SearchPageDto {
   // Only questions of the patient's condition's questionnaire (issue 14).
   const questions = condition
@@ -332,6 +363,7 @@ export function toSearchPage(
       label: CRITERIA[o.key].label,
       trials: o.trials,
     })),
+    nearestBeyond,
   };
 }
 

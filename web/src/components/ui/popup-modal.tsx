@@ -27,6 +27,8 @@ export interface PopupModalProps {
    * popup stays open: the caller closes it or opens the next modal. Without it the button closes.
    */
   onPrimary?: (inputValue?: string) => void | Promise<void>;
+  /** A second button that only closes the popup (e.g. "Keep the answers" beside a discard). */
+  secondaryLabel?: string;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<void> {
@@ -46,6 +48,7 @@ export function PopupModal({
   resendLink,
   primaryLabel,
   onPrimary,
+  secondaryLabel,
   onClose,
   titleId,
 }: PopupModalProps & ModalContentProps) {
@@ -154,6 +157,11 @@ export function PopupModal({
           >
             {busy ? <span className="popup__spinner" aria-hidden="true" /> : null}
             {primaryLabel}
+          </button>
+        ) : null}
+        {secondaryLabel ? (
+          <button type="button" className="button popup__secondary" onClick={onClose}>
+            {secondaryLabel}
           </button>
         ) : null}
         {busy ? (

@@ -265,6 +265,9 @@ describe('home search form (spec 01 §2 Home, spec 02 §1, §5)', () => {
     await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Berl');
     await user.click(await screen.findByRole('option', { name: BERLIN.label }));
     await user.click(screen.getByRole('button', { name: 'Find Trial Matches' }));
+    // Another condition is another patient: the doctor is asked before the answers go.
+    const dialog = await screen.findByRole('dialog', { name: "Discard this patient's answers?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard answers' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Patient questionnaire' });
     expect(router?.state.location.pathname).toBe('/questionnaire');
@@ -419,5 +422,103 @@ describe('hospital-selection button (spec 01 §2 Home)', () => {
     await pick(user, 'Berl', BERLIN.label);
 
     expect(screen.queryByRole('button', { name: 'Select hospitals' })).not.toBeInTheDocument();
+  });
+});
+
+describe("one patient at a time, the doctor's radius (issue 15)", () => {
+  const LUNG_PATIENT = {
+    type_of_disease: 'lung_cancer',
+    lung_cancer: 'nsclc',
+    cancer_stage: '4',
+    tnm_T: 'T2',
+    age: '61',
+    gender: 'female',
+    zip_code: BERLIN.label,
+    country_name: 'DE',
+    latitude: BERLIN.latitude,
+    longitude: BERLIN.longitude,
+    radius: '1000',
+    radius_unit: 'KM',
+  };
+
+  it("should start a breast-cancer search without the lung patient's stage, TNM, age and sex", async () => {
+    const { user, router } = await renderHome({
+      storage: { 'trialflow.form': JSON.stringify(LUNG_PATIENT) },
+    });
+    await user.selectOptions(screen.getByLabelText('Condition'), 'breast_cancer');
+    await user.click(screen.getByRole('button', { name: 'Find Trial Matches' }));
+    const dialog = await screen.findByRole('dialog', { name: "Discard this patient's answers?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard answers' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Patient questionnaire' });
+    expect(router?.state.location.pathname).toBe('/questionnaire');
+    const form = getForm();
+    expect(form.type_of_disease).toBe('breast_cancer');
+    for (const field of ['lung_cancer', 'cancer_stage', 'tnm_T', 'gender']) {
+      expect(form[field] ?? '').toBe('');
+    }
+    expect(form.age).not.toBe('61');
+    expect(form.zip_code).toBe(BERLIN.label);
+  });
+
+  it('should keep the answers and stay when the doctor keeps them', async () => {
+    const { user, router } = await renderHome({
+      storage: { 'trialflow.form': JSON.stringify(LUNG_PATIENT) },
+    });
+    await user.selectOptions(screen.getByLabelText('Condition'), 'breast_cancer');
+    await user.click(screen.getByRole('button', { name: 'Find Trial Matches' }));
+    const dialog = await screen.findByRole('dialog', { name: "Discard this patient's answers?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the answers' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router?.state.location.pathname).toBe('/');
+    expect(getForm()).toMatchObject({
+      type_of_disease: 'lung_cancer',
+      cancer_stage: '4',
+      age: '61',
+    });
+  });
+
+  it('should clear the patient with "New patient", after asking, keeping the place', async () => {
+    const { user } = await renderHome({
+      storage: { 'trialflow.form': JSON.stringify({ ...LUNG_PATIENT, radius: '5000' }) },
+    });
+    expect(screen.getByLabelText('Condition')).toHaveValue('lung_cancer');
+    await user.click(screen.getByRole('button', { name: 'New patient' }));
+    const dialog = await screen.findByRole('dialog', { name: "Discard this patient's answers?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard answers' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Condition')).toHaveValue(''));
+    const form = getForm();
+    expect(form.type_of_disease ?? '').toBe('');
+    expect(form.cancer_stage ?? '').toBe('');
+    expect(form.age).toBe('dontknow');
+    expect(form.radius).toBe('1000');
+    expect(form.zip_code).toBe(BERLIN.label);
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue(BERLIN.label);
+    expect(screen.getByRole('combobox', { name: 'Search radius' })).toHaveDisplayValue('1,000 km');
+    // Nothing left to clear: the action goes away.
+    expect(screen.queryByRole('button', { name: 'New patient' })).not.toBeInTheDocument();
+  });
+
+  it('should offer the radius in km, then in miles for a place in the UK, without inheriting a widened one', async () => {
+    const { user } = await renderHome();
+    await user.selectOptions(screen.getByLabelText('Condition'), 'melanoma');
+    const location = screen.getByRole('combobox', { name: 'Location' });
+    await user.type(location, 'Berl');
+    await user.click(await screen.findByRole('option', { name: BERLIN.label }));
+    const radius = screen.getByRole('combobox', { name: 'Search radius' });
+    expect(radius).toHaveDisplayValue('1,000 km');
+    await user.selectOptions(radius, '2500');
+    expect(getForm().radius).toBe('2500');
+
+    await user.clear(location);
+    await user.type(location, 'Lond');
+    await user.click(await screen.findByRole('option', { name: LONDON.label }));
+    expect(screen.getByRole('combobox', { name: 'Search radius' })).toHaveDisplayValue('1,000 mi');
+    await user.click(screen.getByRole('button', { name: 'Find Trial Matches' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Patient questionnaire' });
+    expect(getForm()).toMatchObject({ radius: '1000', radius_unit: 'MI', country_name: 'GB' });
   });
 });

@@ -1,4 +1,4 @@
-import { dispatchForm, getForm, type PatientForm } from '@/lib/patient-form';
+import { dispatchForm, getForm, type PatientForm, withoutPatient } from '@/lib/patient-form';
 import { STORAGE_KEYS, writeItem } from '@/lib/storage';
 import { placeFormValues, type SelectedPlace } from './location';
 
@@ -9,10 +9,19 @@ import { placeFormValues, type SelectedPlace } from './location';
  */
 export const DISEASE_CHANGED_EVENT = 'trialflow:disease-changed';
 
-/** Writes the search's fields into the patient form, announcing a change of condition. */
+/**
+ * Writes the search's fields into the patient form, announcing a change of condition. Another
+ * condition is another patient (issue 15): no answer of the previous one is kept (the screen
+ * asked before).
+ */
 export function storeSearch(values: PatientForm): PatientForm {
-  const previous = String(getForm().type_of_disease ?? '');
-  const stored = dispatchForm({ type: 'setMany', values });
+  const current = getForm();
+  const previous = String(current.type_of_disease ?? '');
+  const next = String(values.type_of_disease ?? previous);
+  const stored =
+    previous !== '' && next !== previous
+      ? dispatchForm({ type: 'replace', form: { ...withoutPatient(current, next), ...values } })
+      : dispatchForm({ type: 'setMany', values });
   const disease = String(stored.type_of_disease ?? '');
   if (previous !== disease) {
     window.dispatchEvent(new CustomEvent(DISEASE_CHANGED_EVENT, { detail: { previous, disease } }));

@@ -8,6 +8,7 @@ import {
   refreshSession,
 } from '@/api/sdk.gen';
 import { refreshProductSession } from '@/lib/product-session';
+import { getForm, hasPatientAnswers, resetFormStoreForTests } from '@/lib/patient-form';
 import { SESSION_KEYS, STORAGE_KEYS } from '@/lib/storage';
 import { renderWithApp, TEST_HCP } from '@/testing/render';
 import { IDENTITY_STORAGE_KEYS } from './client/local-identity-client';
@@ -97,6 +98,48 @@ describe('logout (spec 01 §4 Logout)', () => {
     // The device's language choice is not part of the session.
     expect(localStorage.getItem(STORAGE_KEYS.lang)).toBe('en');
     await waitFor(() => expect(router?.state.location.pathname).toBe('/login'));
+  });
+
+  it('should leave nothing of the patient in the browser (issue 13 finding 9)', async () => {
+    resetFormStoreForTests();
+    const { user, queryClient } = renderWithApp(null, {
+      route: '/dashboard',
+      user: TEST_HCP,
+      storage: {
+        ...identityTokens,
+        'trialflow.form': JSON.stringify({
+          type_of_disease: 'lung_cancer',
+          egfr: 'yes',
+          age: '61',
+          other_disease: 'Hashimoto',
+        }),
+        'trialflow.search': JSON.stringify({ filters: { trial_phase: ['Phase 2'] } }),
+      },
+    });
+    // What the screens of the last patient left in memory: the form, a search's results, a save.
+    expect(getForm().egfr).toBe('yes');
+    sessionStorage.setItem('trialflow.scroll', '{"egfr":"yes"}');
+    queryClient.setQueryData([{ _id: 'summarizeTrials', body: { answers: { egfr: 'yes' } } }], {
+      trials: [],
+    });
+    const save = queryClient.getMutationCache().build(queryClient, {
+      mutationFn: () => Promise.resolve(),
+    });
+    void save.execute({ other_disease: 'Hashimoto' });
+
+    await logout(user);
+
+    expect(await screen.findByRole('dialog', { name: 'You have been logged out' })).toBeVisible();
+    const kept = Object.keys(localStorage).filter((key) => key.startsWith('trialflow.'));
+    expect(kept).toEqual([]);
+    expect(JSON.stringify({ ...localStorage })).not.toMatch(/egfr|Hashimoto|lung_cancer/);
+    expect(sessionStorage.length).toBe(0);
+    expect(hasPatientAnswers(getForm())).toBe(false);
+    expect(getForm().type_of_disease ?? '').toBe('');
+    expect(queryClient.getQueryCache().findAll({ queryKey: [{ _id: 'summarizeTrials' }] })).toEqual(
+      [],
+    );
+    expect(queryClient.getMutationCache().getAll()).toEqual([]);
   });
 
   it('should keep the session and offer the support contact when the sign-out fails', async () => {

@@ -95,6 +95,13 @@ describe('register (spec 01 §2 Register screen, §4 Register flow)', () => {
     expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: /I agree to the Terms of use/ }));
+    // Ticking consent answers the error at once, before the next click (issue 15).
+    expect(
+      screen.queryByText('Please agree to our consent before continuing.'),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('checkbox', { name: /I agree to the Terms of use/ }),
+    ).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Sign up with e-mail' }));
 
     expect(await screen.findByLabelText('First name')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { logoutSession } from '@/api/sdk.gen';
 import { useModal } from '@/components/ui/modal-store';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/app-config';
+import { clearPatientData } from '@/lib/patient-form';
 import { clearSession, hasLoginFlag, readItem, STORAGE_KEYS } from '@/lib/storage';
 import { useIdentityClient } from './identity-context';
 
@@ -24,14 +25,19 @@ function queryName(key: readonly unknown[]): string | undefined {
 }
 
 /**
- * Spec 01 §4 Logout, local part: the session keys go, a new session id is made, and the
- * user's server state (user, user list, requests…) is dropped from the query cache.
+ * Spec 01 §4 Logout, local part: the session keys go, a new session id is made, the patient's
+ * answers go from every store, and the user's server state (user, user list, requests, search
+ * results…) and the mutations' variables are dropped from the query client.
  */
 export function resetSessionState(queryClient: QueryClient): void {
   clearSession();
+  // Shared workstations (issue 13 finding 9): nothing of the patient stays in the browser.
+  clearPatientData();
   queryClient.removeQueries({
     predicate: (query) => !DEVICE_QUERIES.has(queryName(query.queryKey) ?? ''),
   });
+  // Mutations keep their variables (the questionnaire's answers, notes) until cleared.
+  queryClient.getMutationCache().clear();
 }
 
 /** Logout (spec 01 §4): provider sign-out; on success cleanup, popup and home. */

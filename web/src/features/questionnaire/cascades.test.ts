@@ -404,14 +404,14 @@ describe('applyCascades (spec 02 §4 Answer cascades)', () => {
       expect(next).toMatchObject({ gender: 'male', pregnant: '', menopause: '' });
     });
 
-    it('should keep the sex for other conditions', () => {
+    it('should not keep the sex of the previous patient for other conditions', () => {
       expect(
         change(
           { type_of_disease: 'prostate_cancer', gender: 'male' },
           'type_of_disease',
           'lung_cancer',
         ).gender,
-      ).toBe('male');
+      ).toBe('');
     });
 
     it('should clear the chosen facilities (the form part of the search state)', () => {
@@ -435,24 +435,33 @@ describe('applyCascades (spec 02 §4 Answer cascades)', () => {
       expect(change(previous, 'type_of_disease', 'lung_cancer').facility_ids).toEqual(['12']);
     });
 
-    it('should clear the answers the new condition does not ask, keeping the shared ones', () => {
+    it('should carry no answer of one condition into another, keeping the place', () => {
       const lung: PatientForm = {
         type_of_disease: 'lung_cancer',
         lung_cancer: 'nsclc',
         egfr: 'yes',
         checkpoint_therapy: 'yes',
         cancer_stage: '3.1',
+        tnm_T: 'T2',
         age: '61',
+        gender: 'female',
         ecog: '1',
+        zip_code: 'Berlin, Germany',
+        latitude: 52.5,
       };
       const next = change(lung, 'type_of_disease', 'breast_cancer');
       expect(next).toMatchObject({
+        type_of_disease: 'breast_cancer',
         lung_cancer: '',
         egfr: '',
-        checkpoint_therapy: 'yes',
-        cancer_stage: '3.1',
-        age: '61',
-        ecog: '1',
+        checkpoint_therapy: '',
+        cancer_stage: '',
+        tnm_T: '',
+        age: '',
+        gender: '',
+        ecog: '',
+        zip_code: 'Berlin, Germany',
+        latitude: 52.5,
       });
     });
   });

@@ -1,5 +1,5 @@
 import { ANSWER_FIELDS, ANSWER_SCHEMA, type AnswerField } from '@trialflow/contract';
-import { isAnswered, type FormValue, type PatientForm } from '@/lib/patient-form';
+import { isAnswered, isPatientField, type FormValue, type PatientForm } from '@/lib/patient-form';
 import { fieldsAskedFor, isQuestionVisible, questionFields, questionsFor } from './schema';
 import { stageFromTnm } from './tnm';
 
@@ -22,8 +22,9 @@ import { stageFromTnm } from './tnm';
  *    (the API's extra status: refractory disease has been treated).
  *
  * Rules beyond the spec's bullets, so the form never holds answers the screen does not show:
- * - A disease change clears the answers its questionnaire does not ask (another condition's
- *   subtype or biomarkers would otherwise travel silently into the search).
+ * - A disease change clears every patient answer (issue 15: another condition is another
+ *   patient; the screens ask before discarding answers). A condition chosen elsewhere (the home
+ *   form) is brought in line by prepareForm, which clears the answers it does not ask.
  * - The answers of questions that hide (e.g. local treatment of metastases once the stage is not
  *   metastatic) are cleared; most of the spec's clearing bullets are cases of this.
  * - Check boxes that exclude each other: resectable / unresectable; "no other diseases" and
@@ -337,7 +338,13 @@ export function applyCascades(
     }
   }
   if (diseaseChanged(previous, form)) {
-    form = clearUnasked({ ...form, ...cleared(form, DISEASE_CHANGE_CLEARS) });
+    // Another condition is another patient (issue 15): no answer travels with the doctor.
+    const answered = Object.keys(form).filter(
+      (field) => field !== 'type_of_disease' && isPatientField(field) && isAnswered(form[field]),
+    );
+    form = runRules({ ...form, ...cleared(form, [...answered, ...DISEASE_CHANGE_CLEARS]) }, [
+      'type_of_disease',
+    ]);
   }
   return clearHiddenAnswers(form);
 }

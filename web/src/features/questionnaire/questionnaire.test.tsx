@@ -239,6 +239,44 @@ describe('questionnaire screen (spec 02 §2, /questionnaire)', () => {
     await waitFor(() => expect(lastBody()).toMatchObject({ type_of_disease: 'melanoma' }));
   });
 
+  it('should ask before another condition discards the answers, and keep them if the doctor says so', async () => {
+    const { user } = await openQuestionnaire({
+      type_of_disease: 'lung_cancer',
+      egfr: 'yes',
+      cancer_stage: '4',
+      age: '61',
+    });
+    const condition = screen.getByLabelText('Condition');
+    await user.selectOptions(condition, 'melanoma');
+    let dialog = await screen.findByRole('dialog', { name: "Discard this patient's answers?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the answers' }));
+    expect(getForm()).toMatchObject({ type_of_disease: 'lung_cancer', egfr: 'yes', age: '61' });
+    expect(screen.getByLabelText('Condition')).toHaveValue('lung_cancer');
+
+    await user.selectOptions(screen.getByLabelText('Condition'), 'melanoma');
+    dialog = await screen.findByRole('dialog', { name: "Discard this patient's answers?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard answers' }));
+    await waitFor(() => expect(getForm().type_of_disease).toBe('melanoma'));
+    expect(getForm()).toMatchObject({ egfr: '', cancer_stage: '', age: '' });
+    expect(getForm().zip_code).toBe('Barcelona, Spain');
+  });
+
+  it('should start a new patient from the questionnaire', async () => {
+    const { user, router } = await openQuestionnaire({
+      type_of_disease: 'lung_cancer',
+      lung_cancer: 'nsclc',
+      egfr: 'yes',
+    });
+    await user.click(screen.getByRole('button', { name: 'New patient' }));
+    const dialog = await screen.findByRole('dialog', { name: "Discard this patient's answers?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard answers' }));
+
+    await waitFor(() => expect(router?.state.location.pathname).toBe('/'));
+    expect(getForm().type_of_disease ?? '').toBe('');
+    expect(getForm().egfr ?? '').toBe('');
+    expect(getForm().lung_cancer ?? '').toBe('');
+  });
+
   it('should go to the search with "See matching trials"', async () => {
     const { user, router } = await openQuestionnaire({ type_of_disease: 'lung_cancer' });
     await user.click(screen.getByRole('button', { name: 'See matching trials' }));
@@ -283,5 +321,99 @@ describe('questionnaire screen (spec 02 §2, /questionnaire)', () => {
     expect(getForm().lung_cancer).toBe('nsclc');
     await user.keyboard('{ArrowRight}');
     expect(getForm().lung_cancer).toBe('sclc');
+  });
+});
+
+describe('keyboard and undo (issue 15)', () => {
+  const NSCLC_PATIENT: PatientForm = {
+    type_of_disease: 'lung_cancer',
+    lung_cancer: 'nsclc',
+    nsclc: 'adenocarcinoma',
+    egfr: 'yes',
+    alk: 'no',
+  };
+
+  it('should keep histology, EGFR and ALK when the arrow keys go NSCLC → SCLC → NSCLC', async () => {
+    const { user } = await openQuestionnaire(NSCLC_PATIENT);
+    const type = screen.getByRole('group', { name: 'Lung cancer type' });
+    within(type).getByRole('radio', { name: 'Non-small cell lung cancer (NSCLC)' }).focus();
+
+    await user.keyboard('{ArrowRight}');
+    expect(getForm().lung_cancer).toBe('sclc');
+    expect(screen.queryByRole('group', { name: 'EGFR mutation' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '3 answers no longer apply and were cleared: NSCLC histology, EGFR mutation, ALK rearrangement.',
+    );
+
+    await user.keyboard('{ArrowLeft}');
+    expect(getForm()).toMatchObject(NSCLC_PATIENT);
+    expect(
+      within(screen.getByRole('group', { name: 'EGFR mutation' })).getByRole('radio', {
+        name: 'Positive',
+      }),
+    ).toBeChecked();
+    expect(screen.queryByText(/no longer apply/)).not.toBeInTheDocument();
+    await waitFor(() => expect(lastBody()).toMatchObject({ egfr: 'yes', alk: 'no' }));
+  });
+
+  it('should undo a confirmed change that cleared answers', async () => {
+    const { user } = await openQuestionnaire(NSCLC_PATIENT);
+    const type = screen.getByRole('group', { name: 'Lung cancer type' });
+    await user.click(within(type).getByRole('radio', { name: 'Small cell lung cancer (SCLC)' }));
+    expect(getForm()).toMatchObject({ lung_cancer: 'sclc', egfr: '', alk: '', nsclc: '' });
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+
+    expect(getForm()).toMatchObject(NSCLC_PATIENT);
+    expect(
+      within(screen.getByRole('group', { name: 'Lung cancer type' })).getByRole('radio', {
+        name: 'Non-small cell lung cancer (NSCLC)',
+      }),
+    ).toBeChecked();
+    await waitFor(() => expect(lastBody()).toMatchObject({ lung_cancer: 'nsclc', egfr: 'yes' }));
+  });
+
+  it('should forget what it could undo once another question is answered', async () => {
+    const { user } = await openQuestionnaire(NSCLC_PATIENT);
+    const type = screen.getByRole('group', { name: 'Lung cancer type' });
+    await user.click(within(type).getByRole('radio', { name: 'Small cell lung cancer (SCLC)' }));
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    await user.selectOptions(
+      screen.getByLabelText('ECOG performance status', { exact: true }),
+      '1',
+    );
+
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    await user.click(
+      within(type).getByRole('radio', { name: 'Non-small cell lung cancer (NSCLC)' }),
+    );
+    expect(getForm()).toMatchObject({ lung_cancer: 'nsclc', egfr: '', ecog: '1' });
+  });
+});
+
+describe('the age field (issue 15)', () => {
+  it.each(['6a4', '6.5', '-3', '121', '1e2'])(
+    'should refuse %s with a message and keep no age',
+    async (typed) => {
+      const { user } = await openQuestionnaire({ type_of_disease: 'lung_cancer', age: '61' });
+      const age = screen.getByLabelText('Age (years)');
+      await user.clear(age);
+      await user.type(age, typed);
+      await user.tab();
+
+      expect(age).toHaveValue(typed);
+      expect(age).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole number from 0 to 120.');
+      expect(getForm().age).toBe('dontknow');
+      await waitFor(() => expect(lastBody()).not.toHaveProperty('age', typed));
+    },
+  );
+
+  it('should take a whole number', async () => {
+    const { user } = await openQuestionnaire({ type_of_disease: 'lung_cancer' });
+    await user.type(screen.getByLabelText('Age (years)'), '64');
+    await user.tab();
+    expect(getForm().age).toBe('64');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

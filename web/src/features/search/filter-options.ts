@@ -176,9 +176,6 @@ export const DISTANCE_CHOICES: readonly number[] = [10, 25, 50, 100, 250, 500];
 export const PAGE_SIZE = 25;
 export const FIRST_PAGE = 1;
 
-/** Radius steps offered when nothing is found nearby; the API accepts up to 20 000. */
-export const RADIUS_STEPS: readonly number[] = [50, 100, 250, 500, 1000, 2000, 5000, 20000];
-
 /** Spec 02 §9: MI when the country is US or GB, otherwise KM. */
 export function defaultRadiusUnit(countryCode: string): 'KM' | 'MI' {
   return ['US', 'GB'].includes(countryCode.toUpperCase()) ? 'MI' : 'KM';

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { trackFilterSet } from '@/lib/analytics';
+import { PATIENT_CLEARED_EVENT } from '@/lib/patient-form';
 import { readItem, STORAGE_KEYS, writeItem } from '@/lib/storage';
 import { FIRST_PAGE, SORT_ORDERS, type SortOrder } from './filter-options';
 
@@ -210,6 +211,18 @@ export function syncDisease(disease: string): void {
     resetForDisease(disease);
   }
 }
+
+// A new patient or a logout (lib/patient-form): the filters and page of the last patient go.
+window.addEventListener(PATIENT_CLEARED_EVENT, () => {
+  try {
+    window.localStorage.removeItem(FILTERS_STORAGE_KEY);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+  writeItem(STORAGE_KEYS.page, null);
+  snapshot = initialUiState();
+  emit();
+});
 
 function onStorage(event: StorageEvent): void {
   if (event.key === FILTERS_STORAGE_KEY || event.key === null) {

@@ -344,10 +344,68 @@ describe('search results (/search)', () => {
       '/questionnaire',
     );
 
-    await user.click(screen.getByRole('button', { name: 'Search within 2,000 km' }));
+    await user.click(screen.getByRole('button', { name: 'Search within 2,500 km' }));
 
-    await waitFor(() => expect(lastBody().radius).toBe(2000));
-    expect(getForm().radius).toBe('2000');
+    await waitFor(() => expect(lastBody().radius).toBe(2500));
+    expect(getForm().radius).toBe('2500');
+  });
+
+  it('should show the nearest trials beyond an empty radius and search up to them on request', async () => {
+    vi.mocked(summarizeTrials).mockImplementation(() =>
+      ok(
+        summaryResponse({
+          total: 0,
+          trials: [],
+          nearestBeyond: { count: 3, from: 1000, to: 5000, nearest: 2712.4 },
+        }),
+      ),
+    );
+    const { user } = renderSearch();
+
+    const status = await screen.findByText(/3 trials between 1,000 and 5,000 km/);
+    expect(status).toHaveTextContent(
+      'No trial within 1,000 km: 3 trials between 1,000 and 5,000 km.',
+    );
+    expect(status).toHaveTextContent('The nearest is 2,712 km away.');
+    // The step goes straight to the band, not to the next radius (2,500 km holds none).
+    expect(
+      screen.queryByRole('button', { name: 'Search within 2,500 km' }),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Search within 5,000 km' }));
+
+    await waitFor(() => expect(lastBody().radius).toBe(5000));
+    expect(getForm().radius).toBe('5000');
+  });
+
+  it('should let the doctor choose the radius on the results page, in miles in the US', async () => {
+    const { user } = renderSearch(
+      '/search',
+      storeForm({ ...SEARCH_FORM, country_name: 'US', radius_unit: 'MI', radius: '1000' }),
+    );
+    const radius = await screen.findByRole('combobox', { name: 'Search radius' });
+    expect(radius).toHaveDisplayValue('1,000 mi');
+    await user.selectOptions(radius, '250');
+
+    await waitFor(() => expect(lastBody().radius).toBe(250));
+    expect(lastBody().radius_unit).toBe('MI');
+    expect(getForm().radius).toBe('250');
+  });
+
+  it('should say which study types are selected, not "None selected" while Interventional is ticked', async () => {
+    const { user } = renderSearch();
+    await firstCard();
+    await user.click(screen.getByRole('button', { name: 'Advanced filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Advanced filters' });
+    const types = within(dialog).getByRole('group', { name: 'Study type' });
+    expect(within(types).getByRole('checkbox', { name: /^Interventional/ })).toBeChecked();
+    expect(types).toHaveTextContent('Showing: Interventional.');
+    expect(types).not.toHaveTextContent('None selected');
+
+    await user.click(within(types).getByRole('checkbox', { name: /^Observational/ }));
+    expect(types).toHaveTextContent('Showing: Interventional, Observational.');
+    await user.click(within(types).getByRole('checkbox', { name: /^Interventional/ }));
+    await user.click(within(types).getByRole('checkbox', { name: /^Observational/ }));
+    expect(types).toHaveTextContent('None selected: interventional studies.');
   });
 
   it('should show a polite message and no results when the search fails', async () => {

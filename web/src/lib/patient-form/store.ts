@@ -1,3 +1,4 @@
+import { ANSWER_SCHEMA, isAnswerField } from '@trialflow/contract';
 import { useSyncExternalStore } from 'react';
 import { readItem, STORAGE_KEYS } from '@/lib/storage';
 
@@ -166,6 +167,95 @@ export function subscribeForm(listener: Listener): () => void {
 /** Re-renders on every change of the form, in this tab or another. */
 export function usePatientForm(): PatientForm {
   return useSyncExternalStore(subscribeForm, getForm, getForm);
+}
+
+// --- one patient at a time (issue 15 item 1, issue 13 finding 9) ---
+
+/**
+ * Fired on `window` when the patient's data is cleared (a new patient, a logout), so the other
+ * in-memory stores holding patient-derived state (the search's filters and page) start afresh.
+ */
+export const PATIENT_CLEARED_EVENT = 'trialflow:patient-cleared';
+
+/** The search fields that describe where the doctor searches, not who the patient is. */
+const PLACE_FIELDS = ['zip_code', 'country_name', 'latitude', 'longitude', 'radius_unit'] as const;
+
+const NON_PATIENT_GROUPS = new Set(['search', 'record']);
+/** Search fields that still describe the patient (where they live, their language, origin). */
+const PERSON_FIELDS = new Set([
+  'patient_location',
+  'ethnicity_multiselect',
+  'patient_preferred_lang',
+]);
+
+/** Answers about the patient: every answer field but the search and bookkeeping ones. */
+export function isPatientField(name: string): boolean {
+  if (PERSON_FIELDS.has(name)) return true;
+  return isAnswerField(name) && !NON_PATIENT_GROUPS.has(ANSWER_SCHEMA[name].group);
+}
+
+/**
+ * Whether the form holds something the doctor told about this patient (beyond the condition):
+ * what a new patient or another condition would discard. 'Not known' and the defaults are not.
+ */
+export function hasPatientAnswers(form: PatientForm): boolean {
+  return Object.entries(form).some(
+    ([name, value]) =>
+      name !== 'type_of_disease' &&
+      isPatientField(name) &&
+      isAnswered(value) &&
+      value !== 'dontknow' &&
+      !(name in FORM_DEFAULTS && JSON.stringify(FORM_DEFAULTS[name]) === JSON.stringify(value)),
+  );
+}
+
+/**
+ * The form with every patient answer gone, the condition too unless given: the place the doctor
+ * searches from stays, the radius goes back to the default (it belongs to one search).
+ */
+export function withoutPatient(form: PatientForm, condition = ''): PatientForm {
+  const next = initialForm();
+  for (const name of PLACE_FIELDS) {
+    if (name in form) next[name] = form[name];
+  }
+  if (condition) next.type_of_disease = condition;
+  return next;
+}
+
+function announcePatientCleared(): void {
+  window.dispatchEvent(new Event(PATIENT_CLEARED_EVENT));
+}
+
+/** "New patient": all answers of the current patient go; the place searched from stays. */
+export function startNewPatient(condition = ''): PatientForm {
+  const next = dispatchForm({ type: 'replace', form: withoutPatient(getForm(), condition) });
+  announcePatientCleared();
+  return next;
+}
+
+/** Keys of this app's own stores in local storage (form, search filters…): all patient-derived. */
+const APP_STORE_PREFIX = 'trialflow.';
+
+/**
+ * Logout on a shared workstation: nothing of the patient stays in the browser. The form and every
+ * `trialflow.*` store go from local storage, session storage is emptied, and the in-memory
+ * snapshots start afresh (this tab; other tabs hear the storage events).
+ */
+export function clearPatientData(): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < window.localStorage.length; i += 1) {
+      const key = window.localStorage.key(i);
+      if (key?.startsWith(APP_STORE_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) window.localStorage.removeItem(key);
+    window.sessionStorage.clear();
+  } catch {
+    // Storage disabled: nothing was kept there either.
+  }
+  snapshot = initialForm();
+  emit();
+  announcePatientCleared();
 }
 
 /** For tests: forget the in-memory snapshot so the next read comes from local storage. */

@@ -3,10 +3,19 @@ import { FieldErrors, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SelectField } from '@/components/ui/form-field';
+import { RadiusSelect } from '@/components/ui/radius-select';
 import { useModal } from '@/components/ui/modal-store';
 import { HOSPITAL_SELECTION_MODAL } from '@/components/ui/modal-types';
 import { paths } from '@/config/paths';
-import { getForm } from '@/lib/patient-form';
+import { DEFAULT_RADIUS } from '@trialflow/contract';
+import {
+  dispatchForm,
+  getForm,
+  NewPatientButton,
+  useConfirmDiscard,
+  usePatientGeneration,
+} from '@/lib/patient-form';
+import { readItem, STORAGE_KEYS } from '@/lib/storage';
 import { useLanguage } from '@/i18n/use-language';
 import { trackLocationAndDisease, trackSearchPressed } from '@/lib/analytics';
 import { AppConfig, useAppConfig } from '@/lib/app-config';
@@ -15,7 +24,7 @@ import { usePartner } from '@/lib/partner';
 import { useVisitorCountryPrefill } from '../api/get-visitor-country';
 import type { PlaceDto } from '@/api/types.gen';
 import { conditionOptions, initialCondition, partnerConditions } from '../conditions';
-import { placeFromForm, SelectedPlace, toSelectedPlace } from '../location';
+import { placeFromForm, radiusUnitFor, SelectedPlace, toSelectedPlace } from '../location';
 import { HomeSearchValues, homeSearchSchema } from '../search-schema';
 import { storePlace } from '../store-search';
 import type { HospitalSelectionModalProps } from './hospital-selection-modal';
@@ -32,11 +41,23 @@ export function hospitalSelectionCountries(config: AppConfig): string[] {
   return config.hospitalSelectionCountries.map((c) => c.trim().toUpperCase());
 }
 
+/** The radius the form starts with: the current search's, for the place it was chosen for. */
+function initialRadius(place: SelectedPlace | null): string {
+  const stored = Number.parseInt(String(getForm().radius), 10);
+  return place && Number.isInteger(stored) && stored > 0 ? String(stored) : String(DEFAULT_RADIUS);
+}
+
 /**
  * The HCP home's search form (spec 01 §2 Home, spec 02 §5): condition, location from the places
- * suggestions, 'Find Trial Matches' to /questionnaire, and where configured the hospital choice.
+ * suggestions, the radius, 'Find Trial Matches' to /questionnaire, and where configured the
+ * hospital choice. "New patient" starts it afresh (a new form, remounted).
  */
 export function HomeSearchForm() {
+  const generation = usePatientGeneration();
+  return <SearchForm key={generation} />;
+}
+
+function SearchForm() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const config = useAppConfig();
@@ -57,6 +78,10 @@ export function HomeSearchForm() {
 
   // The place of an earlier visit stays chosen, so coming back to home keeps the search.
   const [place, setPlace] = useState<SelectedPlace | null>(() => placeFromForm(getForm()));
+  // The radius belongs to one search: another place starts from the default (issue 15).
+  const [radius, setRadius] = useState<string>(() => initialRadius(place));
+  const confirmDiscard = useConfirmDiscard();
+  const unit = radiusUnitFor(place?.countryCode ?? readItem(STORAGE_KEYS.countryCode) ?? '');
   const {
     register,
     handleSubmit,
@@ -84,8 +109,10 @@ export function HomeSearchForm() {
     const selected = toSelectedPlace(picked);
     location.onChange(selected.label);
     setValue('place', selected.label, { shouldValidate: isSubmitted });
+    const nextRadius = selected.label === place?.label ? radius : String(DEFAULT_RADIUS);
     setPlace(selected);
-    storePlace(selected);
+    setRadius(nextRadius);
+    storePlace(selected, { radius: nextRadius });
   };
 
   const onInvalid = (invalid: FieldErrors<HomeSearchValues>): void => {
@@ -95,17 +122,27 @@ export function HomeSearchForm() {
     }
   };
 
-  const onFind = async (values: HomeSearchValues): Promise<void> => {
+  const find = async (values: HomeSearchValues, chosen: SelectedPlace): Promise<void> => {
+    storePlace(chosen, { type_of_disease: values.type_of_disease, radius });
+    trackLocationAndDisease({
+      condition: values.type_of_disease,
+      countryCode: chosen.countryCode,
+      city: chosen.city,
+    });
+    await navigate(paths.questionnaire);
+  };
+
+  const onFind = (values: HomeSearchValues): void => {
     if (!place) {
       return;
     }
-    storePlace(place, { type_of_disease: values.type_of_disease });
-    trackLocationAndDisease({
-      condition: values.type_of_disease,
-      countryCode: place.countryCode,
-      city: place.city,
-    });
-    await navigate(paths.questionnaire);
+    const previous = getForm().type_of_disease;
+    // Another condition is another patient: ask before the current one's answers go.
+    if (typeof previous === 'string' && previous !== '' && previous !== values.type_of_disease) {
+      confirmDiscard('condition', () => void find(values, place));
+    } else {
+      void find(values, place);
+    }
   };
 
   const openHospitals = (values: HomeSearchValues): void => {
@@ -164,6 +201,16 @@ export function HomeSearchForm() {
           error={errors.place?.message}
           inputRef={locationRef}
         />
+        <RadiusSelect
+          value={radius}
+          unit={unit}
+          onChange={(next) => {
+            setRadius(next);
+            if (place) {
+              dispatchForm({ type: 'set', name: 'radius', value: next });
+            }
+          }}
+        />
       </div>
       <div className="home-search__actions">
         <button type="submit" className="button button--primary home-search__find">
@@ -178,6 +225,7 @@ export function HomeSearchForm() {
             {t('home.search.selectHospitals')}
           </button>
         ) : null}
+        <NewPatientButton className="home-search__new-patient" />
       </div>
     </form>
   );

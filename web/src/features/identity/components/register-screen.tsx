@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { ChangeEvent, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -58,6 +58,7 @@ export function RegisterScreen() {
     register,
     handleSubmit,
     trigger,
+    clearErrors,
     control,
     formState: { errors, isSubmitting },
   } = useForm<RegisterValues>({
@@ -170,7 +171,15 @@ export function RegisterScreen() {
               />
             }
             error={errors.consent?.message}
-            {...register('consent')}
+            {...register('consent', {
+              // Ticking it answers the error at once: were it to go only on the checkbox's blur,
+              // the layout would shift under the pointer and swallow the next click (issue 15).
+              onChange: (event: ChangeEvent<HTMLInputElement>) => {
+                if (event.target.checked) {
+                  clearErrors('consent');
+                }
+              },
+            })}
           />
           <CheckboxField label={t('auth.register.subscribe')} {...register('subscribe')} />
           {formShown ? (

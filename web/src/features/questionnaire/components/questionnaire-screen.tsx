@@ -1,9 +1,17 @@
-import { ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { usePatientForm, type PatientForm } from '@/lib/patient-form';
+import {
+  dispatchForm,
+  getForm,
+  NewPatientButton,
+  useConfirmDiscard,
+  usePatientForm,
+  type PatientForm,
+} from '@/lib/patient-form';
 import { conditionLabelKey } from '@/i18n/conditions';
+import { fieldLabelKey } from '@/lib/patient-form/answer-labels';
 import { useAppConfig } from '@/lib/app-config';
 import { usePartner } from '@/lib/partner';
 import { commitAnswers, prepareStoredForm } from '../answer';
@@ -15,6 +23,7 @@ import {
   type QuestionGroup,
 } from '../schema';
 import { requestQuestionnaireSync } from '../sync';
+import { type ClearedAnswers, nextUndoStep, sameValue } from '../undo-cleared';
 import { QuestionField } from './question-field';
 import './questionnaire.css';
 
@@ -123,14 +132,63 @@ function Questionnaire({ condition, summary }: { condition: ConditionKey; summar
   }, [condition]);
 
   const sync = useCallback(() => requestQuestionnaireSync({ userSource }), [userSource]);
+  const confirmDiscard = useConfirmDiscard();
+  // The answers the last change cleared, until another question is answered (undo-cleared.ts).
+  const [kept, setKeptState] = useState<ClearedAnswers | null>(null);
+  const keptRef = useRef<ClearedAnswers | null>(null);
+  const setKept = useCallback((next: ClearedAnswers | null) => {
+    keptRef.current = next;
+    setKeptState(next);
+  }, []);
+  const restore = useCallback(
+    (cleared: ClearedAnswers) => {
+      // The form before the change was consistent: its values come back as they were.
+      dispatchForm({
+        type: 'setMany',
+        values: { [cleared.field]: cleared.origin, ...cleared.values },
+      });
+      setKept(null);
+    },
+    [setKept],
+  );
+  const answerWithUndo = useCallback(
+    (values: PatientForm) => {
+      const entries = Object.entries(values);
+      if (entries.length !== 1 || entries[0][0] === 'type_of_disease') {
+        commitAnswers(values);
+        setKept(null);
+        return;
+      }
+      const [[field, value]] = entries;
+      const current = keptRef.current;
+      if (current && current.field === field && sameValue(current.origin, value)) {
+        restore(current);
+        return;
+      }
+      const before = getForm();
+      const stored = commitAnswers(values);
+      const step = nextUndoStep(current, field, value, before, stored);
+      setKept(step.kind === 'keep' ? step.cleared : null);
+    },
+    [restore, setKept],
+  );
   const onAnswer = useCallback(
     (values: PatientForm, syncNow: boolean) => {
-      commitAnswers(values);
-      if (syncNow) {
-        sync();
+      const commit = (): void => {
+        answerWithUndo(values);
+        if (syncNow) {
+          sync();
+        }
+      };
+      const disease = values.type_of_disease;
+      // Another condition is another patient: ask before the current answers go (issue 15).
+      if (typeof disease === 'string' && disease !== getForm().type_of_disease) {
+        confirmDiscard('condition', commit);
+      } else {
+        commit();
       }
     },
-    [sync],
+    [sync, confirmDiscard, answerWithUndo],
   );
 
   const seeTrials = (): void => {
@@ -141,7 +199,10 @@ function Questionnaire({ condition, summary }: { condition: ConditionKey; summar
   return (
     <div className="questionnaire">
       <header className="questionnaire__header">
-        <p className="questionnaire__condition">{t(conditionLabelKey(condition))}</p>
+        <div className="questionnaire__header-row">
+          <p className="questionnaire__condition">{t(conditionLabelKey(condition))}</p>
+          <NewPatientButton />
+        </div>
         <h1 className="questionnaire__title">{t('questionnaire.title')}</h1>
         <p className="questionnaire__lead">{t('questionnaire.lead')}</p>
       </header>
@@ -163,6 +224,16 @@ function Questionnaire({ condition, summary }: { condition: ConditionKey; summar
           ))}
         </div>
         {summary ? <div className="questionnaire__aside">{summary}</div> : null}
+        {kept ? (
+          <UndoNotice
+            cleared={kept}
+            onUndo={() => {
+              restore(kept);
+              sync();
+            }}
+            onDismiss={() => setKept(null)}
+          />
+        ) : null}
         <div className="questionnaire__actions">
           <button
             type="button"
@@ -173,6 +244,43 @@ function Questionnaire({ condition, summary }: { condition: ConditionKey; summar
           </button>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** "2 answers cleared: EGFR, ALK. Undo" after a change hid the questions they answered. */
+function UndoNotice({
+  cleared,
+  onUndo,
+  onDismiss,
+}: {
+  cleared: ClearedAnswers;
+  onUndo: () => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  const fields = Object.keys(cleared.values);
+  return (
+    <div className="undo-notice" role="status">
+      <p className="undo-notice__text">
+        {t('questionnaire.undo.cleared', {
+          count: fields.length,
+          list: fields.map((field) => t(fieldLabelKey(field))).join(', '),
+        })}
+      </p>
+      <button type="button" className="button undo-notice__undo" onClick={onUndo}>
+        {t('questionnaire.undo.action')}
+      </button>
+      <button
+        type="button"
+        className="modal__close undo-notice__close"
+        aria-label={t('questionnaire.undo.dismiss')}
+        onClick={onDismiss}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6 6 18" />
+        </svg>
+      </button>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { SearchFacetsDto } from '@/api/types.gen';
+import type { NearestBeyondDto, SearchFacetsDto } from '@/api/types.gen';
 import { paths } from '@/config/paths';
 import { dispatchForm, type PatientForm } from '@/lib/patient-form';
 import { useLanguage } from '@/i18n/use-language';
-import { RADIUS_STEPS, STUDY_TYPES } from '../filter-options';
+import { RADIUS_CHOICES } from '@trialflow/contract';
+import { STUDY_TYPES } from '../filter-options';
 import {
   activeFilterCount,
   dispatchFilter,
@@ -16,6 +17,8 @@ import { filterOptionLabel, formatDistance, unitLabel } from '../labels';
 import type { SearchMode } from '../search-request';
 
 interface EmptyStateProps {
+  /** The nearest trials beyond the radius, from the API (null: none within the largest). */
+  nearestBeyond?: NearestBeyondDto | null;
   facets: SearchFacetsDto;
   filters: FiltersState;
   form: PatientForm;
@@ -25,14 +28,21 @@ interface EmptyStateProps {
 
 /** The next radius step above the current one; null at the API's limit. */
 export function widerRadius(radius: number): number | null {
-  return RADIUS_STEPS.find((step) => step > radius) ?? null;
+  return RADIUS_CHOICES.find((step) => step > radius) ?? null;
 }
 
 /**
  * No results: says what to change, from what applies — filters the facets show would give
  * results, a wider radius, all hospitals instead of the chosen ones, the answers.
  */
-export function EmptyState({ facets, filters, form, mode, unit }: EmptyStateProps) {
+export function EmptyState({
+  nearestBeyond = null,
+  facets,
+  filters,
+  form,
+  mode,
+  unit,
+}: EmptyStateProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const suggestions: { key: string; node: ReactNode }[] = [];
@@ -84,7 +94,23 @@ export function EmptyState({ facets, filters, form, mode, unit }: EmptyStateProp
   }
   const radius = Number.parseInt(String(form.radius), 10);
   const wider = Number.isFinite(radius) ? widerRadius(radius) : null;
-  if (wider !== null) {
+  if (nearestBeyond) {
+    // The API found the nearest trials beyond the radius: one step takes the doctor to them.
+    const to = nearestBeyond.to;
+    add(
+      'beyond',
+      t('search.empty.widenRadius', {
+        radius: formatDistance(language, to),
+        unit: unitLabel(t, unit),
+      }),
+      () => {
+        dispatchForm({ type: 'set', name: 'radius', value: String(to) });
+        if (filters.distance !== '') {
+          dispatchFilter({ type: 'CLEAR_FILTER', name: 'distance' });
+        }
+      },
+    );
+  } else if (wider !== null) {
     add(
       'radius',
       t('search.empty.widenRadius', {
@@ -123,6 +149,22 @@ export function EmptyState({ facets, filters, form, mode, unit }: EmptyStateProp
       <h2 id="empty-state-title" className="empty-state__title">
         {t('search.empty.title')}
       </h2>
+      {nearestBeyond ? (
+        <p className="empty-state__beyond" role="status">
+          {t('search.empty.beyond', {
+            count: nearestBeyond.count,
+            from: formatDistance(language, nearestBeyond.from),
+            to: formatDistance(language, nearestBeyond.to),
+            unit: unitLabel(t, unit),
+          })}{' '}
+          <span className="empty-state__why">
+            {t('search.empty.beyondNearest', {
+              distance: formatDistance(language, Math.round(nearestBeyond.nearest)),
+              unit: unitLabel(t, unit),
+            })}
+          </span>
+        </p>
+      ) : null}
       <p className="empty-state__text">{t('search.empty.text')}</p>
       <ul className="empty-state__list">
         {suggestions.map((s) => (

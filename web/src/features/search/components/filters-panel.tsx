@@ -160,7 +160,15 @@ export function FiltersPanel({
         />
         <CheckboxGroup
           legend={t('search.filters.study_type')}
-          hint={t('search.filters.studyTypeHint')}
+          hint={
+            filters.study_type.length === 0
+              ? t('search.filters.studyTypeHint')
+              : t('search.filters.studyTypeSelected', {
+                  types: filters.study_type
+                    .map((type) => filterOptionLabel(t, 'study_type', type))
+                    .join(', '),
+                })
+          }
           options={options('study_type', STUDY_TYPES)}
           selected={filters.study_type}
           onToggle={toggle('study_type')}

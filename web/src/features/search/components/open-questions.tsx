@@ -21,22 +21,30 @@ export function OpenQuestions({
   }
   return (
     <section className="open-questions" aria-labelledby="open-questions-title">
-      <h2 id="open-questions-title" className="open-questions__title">
-        {t('search.openQuestions.title')}
-      </h2>
-      <p className="open-questions__text">{t('search.openQuestions.text')}</p>
-      <ol className="open-questions__list">
-        {questions.map((question) => (
-          <li key={question.key} className="open-questions__item">
-            <Link className="open-questions__link" to={questionHref(question.key, disease)}>
-              {criterionName(i18n, question.key, question.label)}
-            </Link>
-            <span className="open-questions__count">
-              {t('search.openQuestions.decides', { count: question.trials })}
-            </span>
-          </li>
-        ))}
-      </ol>
+      {/* Folded by default: the results come first, above the fold (issue 15). */}
+      <details className="open-questions__details">
+        <summary className="open-questions__summary">
+          <h2 id="open-questions-title" className="open-questions__title">
+            {t('search.openQuestions.title')}
+          </h2>
+          <span className="open-questions__badge">
+            {t('search.openQuestions.count', { count: questions.length })}
+          </span>
+        </summary>
+        <p className="open-questions__text">{t('search.openQuestions.text')}</p>
+        <ol className="open-questions__list">
+          {questions.map((question) => (
+            <li key={question.key} className="open-questions__item">
+              <Link className="open-questions__link" to={questionHref(question.key, disease)}>
+                {criterionName(i18n, question.key, question.label)}
+              </Link>
+              <span className="open-questions__count">
+                {t('search.openQuestions.decides', { count: question.trials })}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </details>
     </section>
   );
 }

@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { RadiusSelect } from '@/components/ui/radius-select';
 import { waitErrorKey } from '@/lib/api-errors';
-import { getForm } from '@/lib/patient-form';
+import { dispatchForm, getForm, NewPatientButton } from '@/lib/patient-form';
 import { conditionLabel } from '@/i18n/conditions';
-import { useLanguage } from '@/i18n/use-language';
 import { defaultRadiusUnit, PAGE_SIZE } from '../filter-options';
 import { DISEASE_CHANGED_EVENT, resetForDisease, setPage, syncDisease } from '../filters-store';
-import { formatDistance, unitLabel } from '../labels';
 import { answersFor, type SearchMode } from '../search-request';
 import { useTrialSearch } from '../use-trial-search';
 import { EmptyState } from './empty-state';
@@ -50,6 +49,12 @@ function goToPage(page: number): void {
   window.scrollTo(0, 0);
 }
 
+/** The doctor's radius for this search (issue 15): a new radius starts at page 1. */
+export function changeRadius(radius: string): void {
+  dispatchForm({ type: 'set', name: 'radius', value: radius });
+  setPage(1);
+}
+
 function ResultsSkeleton() {
   const { t } = useTranslation();
   return (
@@ -80,7 +85,6 @@ export interface SearchPageProps {
 /** The results page of /search and /searchbycondition. */
 export function SearchPage({ mode, patientPanel }: SearchPageProps) {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const { form, ui, filters, page, complete, query } = useTrialSearch(mode);
@@ -126,17 +130,19 @@ export function SearchPage({ mode, patientPanel }: SearchPageProps) {
         <h1 className="search__title">
           {mode === 'patient' ? t('search.title') : t('search.titleByCondition')}
         </h1>
+        <NewPatientButton className="search__new-patient" />
         <p className="search__context">
           <span>{conditionLabel(t, disease)}</span>
           {place ? <span>{place}</span> : null}
-          {Number.isFinite(radius) ? (
-            <span>
-              {t('search.context.radius', {
-                radius: formatDistance(language, radius),
-                unit: unitLabel(t, unit),
-              })}
-            </span>
-          ) : null}
+          <span className="search__radius">
+            {t('search.context.within')}{' '}
+            <RadiusSelect
+              inline
+              value={Number.isFinite(radius) ? String(radius) : ''}
+              unit={unit === 'MI' ? 'MI' : 'KM'}
+              onChange={(next) => changeRadius(next)}
+            />
+          </span>
         </p>
         <p className="search__links">
           {mode === 'patient' ? (
@@ -201,6 +207,7 @@ export function SearchPage({ mode, patientPanel }: SearchPageProps) {
               <ResultsSkeleton />
             ) : data.total === 0 ? (
               <EmptyState
+                nearestBeyond={data.nearestBeyond}
                 facets={data.facets}
                 filters={filters}
                 form={form}

@@ -142,6 +142,7 @@ export function summaryResponse(
     unit: 'KM',
     facets: facets(),
     openQuestions: [],
+    nearestBeyond: null,
     trials: [trialSummary()],
     ...overrides,
   };
