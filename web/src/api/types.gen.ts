@@ -2589,6 +2589,10 @@ export type LogoutSessionErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type LogoutSessionError = LogoutSessionErrors[keyof LogoutSessionErrors];
@@ -2804,6 +2808,10 @@ export type RefreshSessionErrors = {
    * The body was sent as a form or plain text: send application/json.
    */
   415: ErrorResponseDto;
+  /**
+   * Too many identity or login requests from this address or for this account (the e-mail in the body): wait the seconds in the Retry-After header.
+   */
+  429: ErrorResponseDto;
 };
 
 export type RefreshSessionError = RefreshSessionErrors[keyof RefreshSessionErrors];
