@@ -296,7 +296,7 @@ function url(template: string, path: Record<string, unknown>, query: Record<stri
 type Caller = 'anonymous' | 'hcp' | 'clinops';
 
 /** Operations a signed-in caller is not fuzzed on: they end the caller's own sessions. */
-const ENDS_OWN_SESSION = new Set(['identityDeleteUser', 'identityGlobalSignOut']);
+const ENDS_OWN_SESSION = new Set(['identityDeleteUser', 'identityGlobalSignOut', 'logoutSession']);
 /** An endless stream: fuzzed anonymously only (a signed-in call would never end). */
 const STREAMS = new Set(['streamEvents']);
 

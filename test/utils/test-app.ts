@@ -104,7 +104,9 @@ export async function createTestApp(
     databaseName,
     close: async () => {
       await app.close();
-      destination?.destroy();
+      // Flushed, not destroyed: a timer or query that ends after close (a rate-limit clean-up,
+      // an index load) may still log, and a destroyed stream would throw out of it.
+      destination?.flushSync();
       await dropTestDatabase(databaseName);
     },
   };

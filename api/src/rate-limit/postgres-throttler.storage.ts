@@ -24,6 +24,7 @@ export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit,
   private readonly logger = new Logger(PostgresThrottlerStorage.name);
   private timer?: NodeJS.Timeout;
   private lastWarnedAt = 0;
+  private closed = false;
 
   constructor(private readonly repo: RateLimitRepository) {}
 
@@ -33,6 +34,7 @@ export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit,
   }
 
   onModuleDestroy(): void {
+    this.closed = true;
     clearInterval(this.timer);
   }
 
@@ -68,6 +70,9 @@ export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit,
     try {
       await this.repo.deleteExpired();
     } catch (error) {
+      if (this.closed) {
+        return; // the app is shutting down: its connections are going away on purpose
+      }
       this.logger.warn({ err: String(error) }, 'Could not delete expired rate-limit counters');
     }
   }
