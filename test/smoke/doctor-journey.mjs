@@ -123,6 +123,15 @@ export async function doctorJourney({
         await page.getByRole('button', { name: 'New patient' }).click();
         const dialog = page.getByRole('dialog', { name: "Discard this patient's answers?" });
         await dialog.waitFor();
+        // Let the dialog's fade-in finish: axe reads colours mid-animation as low contrast.
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+              .map((a) => a.finished),
+          ),
+        );
         await page.screenshot({ path: join(shots, 'doctor-new-patient-desktop.png') });
         await dialog.getByRole('button', { name: 'Discard answers' }).click();
         await page.waitForURL(`${url}/`);
