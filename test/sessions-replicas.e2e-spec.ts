@@ -1,50 +1,17 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import type { App } from 'supertest/types';
 import { AuthController } from '../api/src/auth/auth.controller';
-import { newAccount, registerUser, type IdentityTokens } from './utils/accounts';
 import { startApiProcess, type ApiProcess } from './utils/api-process';
 import { FAST_CAPTCHA_ENV } from './utils/captcha';
+import { sessionCalls } from './utils/product-sessions';
 import { createTestApp, TestApp } from './utils/test-app';
 import { databaseUrl } from './setup/test-postgres';
-
-interface Login {
-  token: string;
-  refreshToken: string;
-  userId: string;
-  email: string;
-  identity: IdentityTokens;
-}
 
 describe(`${AuthController.name} sessions across replicas`, () => {
   let t: TestApp;
 
-  const me = (token: string, http: App | string = t.http): request.Test =>
-    request(http).get('/api/hcp/user/me').set('Authorization', `Bearer ${token}`);
-  const refresh = (refreshToken: unknown, http: App | string = t.http): request.Test =>
-    request(http).post('/api/hcp/refresh_token').send({ refreshToken });
-  const logout = (token: string, body: object = {}): request.Test =>
-    request(t.http).post('/api/hcp/logout').set('Authorization', `Bearer ${token}`).send(body);
-  const loginEmail = (idToken: string, email: string): request.Test =>
-    request(t.http)
-      .post('/api/hcp/login_email')
-      .set('User-Agent', 'Sessions test browser')
-      .send({ registerType: 'email', username: email, accessToken: idToken });
-
-  /** A registered user, signed in to the product on one device. */
-  async function registered(): Promise<Login & { password: string }> {
-    const r = await registerUser(t.http, t.dataSource, newAccount());
-    const res = await loginEmail(r.tokens.idToken, r.account.email).expect(200);
-    return {
-      token: res.body.data.accessToken as string,
-      refreshToken: res.body.data.refreshToken as string,
-      userId: r.user._id,
-      email: r.account.email,
-      identity: r.tokens,
-      password: r.account.password,
-    };
-  }
+  const { me, refresh, logout, registered } = sessionCalls(() => t);
 
   beforeAll(async () => {
     t = await createTestApp(FAST_CAPTCHA_ENV);

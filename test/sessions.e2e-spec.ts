@@ -1,5 +1,4 @@
 import request from 'supertest';
-import type { App } from 'supertest/types';
 import { AuthController } from '../api/src/auth/auth.controller';
 import {
   activeSigningKey,
@@ -8,56 +7,18 @@ import {
   rawRs256Token,
   rs256Token,
 } from './factories/jwt';
-import {
-  loginProduct,
-  newAccount,
-  readCode,
-  registerUser,
-  signIn,
-  type IdentityTokens,
-} from './utils/accounts';
+import { loginProduct, readCode, signIn } from './utils/accounts';
 import { FAST_CAPTCHA_ENV } from './utils/captcha';
+import { sessionCalls, type Login } from './utils/product-sessions';
 import { createTestApp, TestApp } from './utils/test-app';
 
 const INVALID_PRODUCT = 'Please log in again: your session is missing, invalid or expired.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
-interface Login {
-  token: string;
-  refreshToken: string;
-  userId: string;
-  email: string;
-  identity: IdentityTokens;
-}
-
 describe(`${AuthController.name} sessions`, () => {
   let t: TestApp;
 
-  const me = (token: string, http: App | string = t.http): request.Test =>
-    request(http).get('/api/hcp/user/me').set('Authorization', `Bearer ${token}`);
-  const refresh = (refreshToken: unknown, http: App | string = t.http): request.Test =>
-    request(http).post('/api/hcp/refresh_token').send({ refreshToken });
-  const logout = (token: string, body: object = {}): request.Test =>
-    request(t.http).post('/api/hcp/logout').set('Authorization', `Bearer ${token}`).send(body);
-  const loginEmail = (idToken: string, email: string): request.Test =>
-    request(t.http)
-      .post('/api/hcp/login_email')
-      .set('User-Agent', 'Sessions test browser')
-      .send({ registerType: 'email', username: email, accessToken: idToken });
-
-  /** A registered user, signed in to the product on one device. */
-  async function registered(): Promise<Login & { password: string }> {
-    const r = await registerUser(t.http, t.dataSource, newAccount());
-    const res = await loginEmail(r.tokens.idToken, r.account.email).expect(200);
-    return {
-      token: res.body.data.accessToken as string,
-      refreshToken: res.body.data.refreshToken as string,
-      userId: r.user._id,
-      email: r.account.email,
-      identity: r.tokens,
-      password: r.account.password,
-    };
-  }
+  const { me, refresh, logout, loginEmail, registered } = sessionCalls(() => t);
 
   /** Another device of the same user: its own identity sign-in and product session. */
   async function anotherDevice(user: { email: string; password: string }): Promise<Login> {
