@@ -1,5 +1,5 @@
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { logoutSession } from '@/api/sdk.gen';
@@ -90,7 +90,9 @@ export function useSessionExpiry(): void {
   const { openModal } = useModal();
   const { t } = useTranslation();
 
-  useEffect(() => {
+  // Listening from the commit on (a layout effect): a 401 answered right after the first screen
+  // shows must not arrive before the listener (Preact runs plain effects after the next frame).
+  useLayoutEffect(() => {
     const onUnauthorized = (): void => {
       if (!hasLoginFlag()) {
         return;

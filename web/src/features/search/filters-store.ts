@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import { trackFilterSet } from '@/lib/analytics';
 import { PATIENT_CLEARED_EVENT } from '@/lib/patient-form';
 import { readItem, STORAGE_KEYS, writeItem } from '@/lib/storage';
 import { FIRST_PAGE, SORT_ORDERS, type SortOrder } from './filter-options';
+import { useExternalStore } from '@/lib/use-external-store';
 
 /**
  * The search's filters, sort and page (spec 02 §3 "Filters state", §4 Trial search). Like the
@@ -245,7 +245,7 @@ export function subscribeSearchUi(listener: Listener): () => void {
 }
 
 export function useSearchUi(): SearchUiState {
-  return useSyncExternalStore(subscribeSearchUi, getSearchUi, getSearchUi);
+  return useExternalStore(subscribeSearchUi, getSearchUi);
 }
 
 /** For tests: forget the in-memory snapshot so the next read comes from local storage. */

@@ -1,6 +1,6 @@
 import { ANSWER_SCHEMA, isAnswerField } from '@trialflow/contract';
-import { useSyncExternalStore } from 'react';
 import { readItem, STORAGE_KEYS } from '@/lib/storage';
+import { useExternalStore } from '@/lib/use-external-store';
 
 /**
  * The patient form (spec 02 §3 "Questionnaire answers" and "Profile state changes"): one flat map
@@ -166,7 +166,7 @@ export function subscribeForm(listener: Listener): () => void {
 
 /** Re-renders on every change of the form, in this tab or another. */
 export function usePatientForm(): PatientForm {
-  return useSyncExternalStore(subscribeForm, getForm, getForm);
+  return useExternalStore(subscribeForm, getForm);
 }
 
 // --- one patient at a time (issue 15 item 1, issue 13 finding 9) ---

@@ -78,7 +78,9 @@ export function PlaceCombobox({
   const onChange = (event: ChangeEvent<HTMLInputElement>): void => {
     const text = event.target.value;
     if (!isAllowedLocationText(text)) {
-      // The input is controlled: not passing the text on puts the previous one back.
+      // Put the previous text back at once: a controlled input is only reset by a re-render,
+      // and a second refused character in a row changes no state (Preact renders nothing).
+      event.target.value = value;
       setRejected(true);
       return;
     }
