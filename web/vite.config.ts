@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -28,7 +28,7 @@ function precompress(): Plugin {
     name: 'trialflow-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       for (const file of walk(outDir)) {
@@ -114,7 +114,22 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/files': apiTarget },
   },
   // The manifest lets scripts/check-bundle-size.mjs follow what the first route loads.
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+    manifest: true,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // react-router reads React 19's useOptimistic when there is one (Preact has none) and
+        // falls back to plain state: expected, not worth a warning on every build.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) {
+          return;
+        }
+        warn(warning);
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     globals: true,

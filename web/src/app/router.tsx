@@ -6,7 +6,6 @@ import { DeferredTexts } from '@/i18n/deferred-texts';
 import { AppRoot } from './routes/app-root';
 import { CatchAllRoute } from './routes/catch-all';
 import { RequireClinops, RequireHomeSession, RequireLogin } from './routes/guards';
-import { HomeRoute } from './routes/home';
 import { RouteError } from './routes/route-error';
 
 const staticPage =
@@ -26,10 +25,21 @@ const staticPage =
     };
   };
 
-const identityScreen = (name: 'LoginScreen' | 'ConfirmScreen' | 'RegisterScreen') => async () => {
+const identityScreen = (name: 'ConfirmScreen' | 'RegisterScreen') => async () => {
   const screens = await import('@/features/identity/screens');
   return { Component: screens[name] };
 };
+
+/** The first screen of most visits: its own chunk, without the other identity screens. */
+const loginScreen = async () => ({
+  Component: (await import('@/features/identity/login')).LoginScreen,
+});
+
+/**
+ * Home, the signed-in first screen: the guard decides at once (a signed-out visitor is sent to
+ * /login without waiting for Home's code), then the search form's chunk loads.
+ */
+const LazyHomeRoute = lazy(async () => ({ default: (await import('./routes/home')).HomeRoute }));
 
 const dashboardRoute = (name: 'DashboardRoute' | 'ProfileRoute') => async () => {
   const routes = await import('./routes/dashboard');
@@ -79,7 +89,9 @@ export const routes: RouteObject[] = [
         path: paths.home,
         element: (
           <RequireHomeSession>
-            <HomeRoute />
+            <Suspense fallback={<Spinner />}>
+              <LazyHomeRoute />
+            </Suspense>
           </RequireHomeSession>
         ),
       },
@@ -133,7 +145,7 @@ export const routes: RouteObject[] = [
       { path: paths.dashboard, lazy: dashboardRoute('DashboardRoute') },
       { path: paths.dashboardProfile, lazy: dashboardRoute('ProfileRoute') },
       { path: paths.clinopsDashboard, element: referralGuarded('FacilityBoardRoute') },
-      { path: paths.login, lazy: identityScreen('LoginScreen') },
+      { path: paths.login, lazy: loginScreen },
       { path: paths.confirm, lazy: identityScreen('ConfirmScreen') },
       { path: paths.registerWithEmailPattern, lazy: identityScreen('RegisterScreen') },
       { path: paths.register, lazy: identityScreen('RegisterScreen') },
