@@ -1,8 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { AppProvider } from '@/app/provider';
+import { AppProvider, createQueryClient } from '@/app/provider';
 import { createRouter } from '@/app/router';
+import { storedLanguage } from '@/i18n/i18n';
+import { translationsQueryOptions } from '@/i18n/translations-gate';
+import { configQueryOptions } from '@/lib/app-config';
 import { configureApiClient } from '@/lib/api-client';
 import { ensureSessionId } from '@/lib/storage';
 import '@/styles/global.css';
@@ -10,11 +13,18 @@ import '@/styles/global.css';
 configureApiClient();
 ensureSessionId();
 
+// The first screen waits for the texts and the configuration: both start now, side by side
+// (public/boot.js may have started them already), not one after the other as the providers
+// would ask for them. A failure is left to the providers' own queries and retries.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(translationsQueryOptions(storedLanguage()));
+void queryClient.prefetchQuery(configQueryOptions());
+
 const router = createRouter();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>,

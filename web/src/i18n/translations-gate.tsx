@@ -3,6 +3,7 @@ import { ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { getTranslations } from '@/api/sdk.gen';
 import { Spinner } from '@/components/ui/spinner';
+import { withBootRequest } from '@/lib/boot-requests';
 import { DEFERRED_NAMESPACES } from './deferred-texts';
 import {
   createI18n,
@@ -16,12 +17,30 @@ import { LanguageContext } from './use-language';
 
 async function fetchTranslations(lang: Language): Promise<Record<string, unknown>> {
   // The deferred namespaces (the static pages' texts) come with the routes that show them.
-  const { data } = await getTranslations({
-    path: { lang },
-    query: { exclude: DEFERRED_NAMESPACES.join(',') },
-    throwOnError: true,
-  });
-  return data;
+  const exclude = DEFERRED_NAMESPACES.join(',');
+  return withBootRequest(
+    'texts',
+    `/api/gettranslations/${lang}?exclude=${encodeURIComponent(exclude)}`,
+    async () => {
+      const { data } = await getTranslations({
+        path: { lang },
+        query: { exclude },
+        throwOnError: true,
+      });
+      return data;
+    },
+  );
+}
+
+/** The texts of one language as the app queries them (main.tsx starts the first at boot). */
+export function translationsQueryOptions(language: Language) {
+  return {
+    queryKey: ['translations', language],
+    queryFn: () => fetchTranslations(language),
+    staleTime: Infinity,
+    retry: Math.floor(TRANSLATION_GIVE_UP_MS / TRANSLATION_RETRY_MS),
+    retryDelay: TRANSLATION_RETRY_MS,
+  };
 }
 
 /**
@@ -34,13 +53,7 @@ export function TranslationsGate({ children }: { children: ReactNode }) {
   const [i18n] = useState(() => createI18n(language));
   const [shown, setShown] = useState<Language | null>(null);
 
-  const query = useQuery({
-    queryKey: ['translations', language],
-    queryFn: () => fetchTranslations(language),
-    staleTime: Infinity,
-    retry: Math.floor(TRANSLATION_GIVE_UP_MS / TRANSLATION_RETRY_MS),
-    retryDelay: TRANSLATION_RETRY_MS,
-  });
+  const query = useQuery(translationsQueryOptions(language));
 
   useEffect(() => {
     if (!query.data) {

@@ -4,19 +4,33 @@ import { useTranslation } from 'react-i18next';
 import { getConfigOptions } from '@/api/@tanstack/react-query.gen';
 import type { AppConfigResponseDto } from '@/api/types.gen';
 import { Spinner } from '@/components/ui/spinner';
+import { withBootRequest } from './boot-requests';
 
 export type AppConfig = AppConfigResponseDto;
 
 const AppConfigContext = createContext<AppConfig | null>(null);
 
-/** Loads GET /api/config once; the app renders only with it (one build serves every site). */
-export function AppConfigProvider({ children }: { children: ReactNode }) {
-  const query = useQuery({
-    ...getConfigOptions(),
+/**
+ * GET /api/config as the app queries it: main.tsx starts it at boot (beside the texts, not after
+ * them), taking the answer public/boot.js may already be fetching.
+ */
+export function configQueryOptions() {
+  const options = getConfigOptions();
+  return {
+    ...options,
+    queryFn: (context: Parameters<NonNullable<typeof options.queryFn>>[0]) =>
+      withBootRequest('config', '/api/config', async () =>
+        (options.queryFn as NonNullable<typeof options.queryFn>)(context),
+      ),
     staleTime: Infinity,
     retry: 3,
     retryDelay: 1500,
-  });
+  };
+}
+
+/** Loads GET /api/config once; the app renders only with it (one build serves every site). */
+export function AppConfigProvider({ children }: { children: ReactNode }) {
+  const query = useQuery(configQueryOptions());
   if (query.data) {
     return <AppConfigContext.Provider value={query.data}>{children}</AppConfigContext.Provider>;
   }
