@@ -2,6 +2,7 @@
 //
 //   npm run bench:web                 # login, home, questionnaire, search, details; 1 run each
 //   BENCH_WEB_RUNS=3 npm run bench:web   # the median of 3 runs per page
+//   BENCH_WEB_REPORTS=test-results/lighthouse npm run bench:web   # also keep each run's report
 //
 // Starts `npm start` on free ports with a throw-away data folder (the shipped trials of data/
 // are imported), launches Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) with
@@ -12,7 +13,7 @@
 // slower CPU. Prints performance, accessibility, best practices, FCP and LCP per page and the
 // targets (performance >= 0.95, accessibility = 1.0, LCP <= 1.5 s).
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,9 @@ const root = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
 const TARGETS = { performance: 0.95, accessibility: 1, lcpMs: 1500 };
+/** Where each run's Lighthouse report (JSON) is written, when set (to see what the LCP was). */
+const REPORTS = process.env.BENCH_WEB_REPORTS ? resolve(process.env.BENCH_WEB_REPORTS) : null;
+let reportCount = 0;
 
 const freePort = () =>
   new Promise((done, fail) => {
@@ -72,7 +76,7 @@ async function stop(server) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function audit(url, port) {
+async function audit(url, port, name) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -84,6 +88,11 @@ async function audit(url, port) {
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) {
     throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  }
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    reportCount += 1;
+    writeFileSync(join(REPORTS, `${name}-${reportCount}.json`), JSON.stringify(result.lhr));
   }
   return {
     performance: categories.performance.score,
@@ -150,7 +159,7 @@ async function main() {
     browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0].newPage();
     const T = TEXTS.en;
-    const first = await audit(`${url}/login`, chrome.port);
+    const first = await audit(`${url}/login`, chrome.port, 'login');
     await logIn(page, url, account);
     pages.push({ name: 'home', url: `${url}/` });
     await chooseLungCancerNearBerlin(page, T);
@@ -173,7 +182,7 @@ async function main() {
     for (const target of pages) {
       const runs = target.name === 'login' ? [first] : [];
       while (runs.length < RUNS) {
-        runs.push(await audit(target.url, chrome.port));
+        runs.push(await audit(target.url, chrome.port, target.name));
       }
       const row = {
         page: target.name,
