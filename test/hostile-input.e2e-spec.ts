@@ -39,15 +39,18 @@ describe(AllExceptionsFilter.name, () => {
   describe('deeply nested JSON (finding 2)', () => {
     const deep = (bytes: number) => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
 
-    it('should answer 400 fast on every kind of JSON route for 1 MB of [[[[…]]]]', async () => {
+    it('should answer 400 without stalling the event loop on every kind of JSON route for 1 MB of [[[[…]]]]', async () => {
       const { token, user } = await registerUser(t.http, t.dataSource);
       const body = deep(1_000_000);
+      // The loop's longest stall, not each request's wall-clock time (the client shares this
+      // process, and other test files share the machine): a parse of such a body took ~1 s.
+      const stalls = monitorEventLoopDelay({ resolution: 10 });
+      stalls.enable();
       for (const [method, path] of [
         ['post', '/api/identity/sign-in'],
         ['post', '/api/questionnaire'],
         ['put', `/api/hcp/user/${user._id}`],
       ] as const) {
-        const started = Date.now();
         const res = await request(t.http)
           [method](path)
           .set('Authorization', `Bearer ${token}`)
@@ -58,8 +61,9 @@ describe(AllExceptionsFilter.name, () => {
           400,
           'The request body is nested too deeply',
         ]);
-        expect(Date.now() - started).toBeLessThan(1000);
       }
+      stalls.disable();
+      expect(stalls.max / 1e6).toBeLessThan(400);
     });
 
     it('should answer 413 for a JSON body over 1 MB', async () => {
