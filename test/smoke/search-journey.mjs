@@ -516,6 +516,9 @@ export async function searchJourney({
           `${withTrials} not checked`,
         );
         await expectNoHorizontalOverflow(page, 'filters panel', expect);
+        // The ticked phase searches again: until the answer is in, the cards under the panel are
+        // dimmed (aria-busy), which axe would read as low contrast on a slow machine.
+        await page.locator('.search__results:not([aria-busy="true"])').waitFor({ timeout: 30_000 });
         await shot('search-filters');
         await panel
           .getByRole('button', { name: new RegExp(`^Show ${counts[withTrials]} trials?$`) })
