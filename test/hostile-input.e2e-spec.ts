@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { AllExceptionsFilter } from '../api/src/common/filters/all-exceptions.filter';
@@ -67,14 +68,21 @@ describe(AllExceptionsFilter.name, () => {
     });
 
     it('should keep health answering while nested bodies arrive', async () => {
+      // The event loop's longest stall, not wall-clock latency: the client shares this process
+      // and the CI machine runs other test files, so a health round trip's time says little.
+      // Before the depth guard, each body blocked the loop for about a second.
+      const stalls = monitorEventLoopDelay({ resolution: 10 });
+      stalls.enable();
       const flood = Array.from({ length: 6 }, () =>
         postRaw(t, '/api/identity/sign-in', deep(1_000_000)).then((r) => r.status),
       );
-      const started = Date.now();
-      await request(t.http).get('/api/health').expect(200);
-      const healthMs = Date.now() - started;
-      expect(await Promise.all(flood)).toEqual([400, 400, 400, 400, 400, 400]);
-      expect(healthMs).toBeLessThan(1500);
+      const health = request(t.http)
+        .get('/api/health')
+        .then((r) => r.status);
+      const statuses = [await health, ...(await Promise.all(flood))];
+      stalls.disable();
+      expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400]);
+      expect(stalls.max / 1e6).toBeLessThan(400);
     });
 
     it('should still accept an ordinary body', async () => {
