@@ -141,8 +141,8 @@ describe('verdicts on the judged vignettes', () => {
 });
 
 /**
- * The third held-out round (test/fixtures/eligibility-vignettes-holdout-3.json, V79-V129): 51
- * patients over all 17 conditions, 3 each, 255 pairs, trials chosen by a rule fixed before
+ * The third held-out round (test/fixtures/eligibility-vignettes-holdout-3.json, V79-V135): 57
+ * patients over all 17 conditions, 3 or 4 each, 285 pairs, trials chosen by a rule fixed before
  * judging (SHA-256 of 'heldout3:' + NCT id), judged blind on 2026-11-24 and committed before the
  * engine was run on them. Floors at the figures measured then on the engine of main (see the
  * README); raise them as the engine improves, never by relabelling these vignettes.
@@ -150,9 +150,9 @@ describe('verdicts on the judged vignettes', () => {
 const HELDOUT_3 = { maxWrongExclusionRate: 255 / 255, precision: 0, recall: 0 };
 
 describe('verdicts on the third held-out round', () => {
-  it('should judge at least 51 new patients over all 17 conditions against at least 5 trials each', () => {
+  it('should judge at least 57 new patients over all 17 conditions against at least 5 trials each', () => {
     const vignettes = readVignettes(DEFAULT_HOLDOUT_3_VIGNETTES_FILE());
-    expect(vignettes.length).toBeGreaterThanOrEqual(51);
+    expect(vignettes.length).toBeGreaterThanOrEqual(57);
     expect(new Set(vignettes.map((v) => v.answers.type_of_disease))).toEqual(
       new Set(CONDITION_KEYS),
     );
@@ -180,7 +180,7 @@ describe('verdicts on the third held-out round', () => {
 
   it('should keep wrong exclusions, precision and recall of the third round at their floors', () => {
     const report = measureVerdicts('heldout', DEFAULT_HOLDOUT_3_VIGNETTES_FILE());
-    expect(report.pairs).toBeGreaterThanOrEqual(255);
+    expect(report.pairs).toBeGreaterThanOrEqual(285);
     expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
       HELDOUT_3.maxWrongExclusionRate,
     );
