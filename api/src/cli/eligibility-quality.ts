@@ -33,9 +33,9 @@ vignettes' trials are read from every folder under data/ (ctgov and ctgov-extra)
 
 Then the rules: extracts the eligibility rules of the hand-labelled trials from the
 ClinicalTrials.gov records shipped in data/ctgov and data/ctgov-extra (or the --ctgov folders)
-and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.json, eligibility-labels-holdout-2.json and
-eligibility-labels-holdout-3.json, labelled blind, or the --holdout files) and then the
-development trials (test/fixtures/eligibility-labels.json, the patterns were written against
+and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.json with
+eligibility-labels-holdout-2.json, then eligibility-labels-holdout-3.json, all labelled blind; or
+the --holdout files together) and then the development trials (test/fixtures/eligibility-labels.json, the patterns were written against
 it): precision and recall of the rules that may exclude, per family precision and recall of all
 rules and of the rules that may exclude, and the worst cases (rules that may exclude but should
 not) with their sentences. --misses also lists, per trial, the rules no label matched and the
@@ -67,17 +67,26 @@ function main(): Promise<number> {
   const ctgov = parsed.values.ctgov?.length
     ? parsed.values.ctgov.map((dir) => resolve(dir))
     : DEFAULT_CTGOV_DIRS();
+  const heldOut = parsed.values.holdout?.length
+    ? [
+        {
+          title: 'held-out trials (labelled blind, never used to tune the patterns)',
+          files: parsed.values.holdout.map((file) => resolve(file)),
+        },
+      ]
+    : [
+        {
+          title:
+            'held-out trials, first two parts (labelled blind, never used to tune the patterns)',
+          files: [DEFAULT_HOLDOUT_LABELS_FILE(), DEFAULT_HOLDOUT_2_LABELS_FILE()],
+        },
+        {
+          title: 'held-out trials, third part (labelled blind 2026-11-24)',
+          files: [DEFAULT_HOLDOUT_3_LABELS_FILE()],
+        },
+      ];
   const sets = [
-    {
-      title: 'held-out trials (labelled blind, never used to tune the patterns)',
-      files: parsed.values.holdout?.length
-        ? parsed.values.holdout.map((file) => resolve(file))
-        : [
-            DEFAULT_HOLDOUT_LABELS_FILE(),
-            DEFAULT_HOLDOUT_2_LABELS_FILE(),
-            DEFAULT_HOLDOUT_3_LABELS_FILE(),
-          ],
-    },
+    ...heldOut,
     {
       title: 'development trials (patterns written against them)',
       files: [parsed.values.labels ? resolve(parsed.values.labels) : DEFAULT_LABELS_FILE()],
