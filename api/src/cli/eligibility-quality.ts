@@ -35,11 +35,12 @@ Then the rules: extracts the eligibility rules of the hand-labelled trials from 
 ClinicalTrials.gov records shipped in data/ctgov and data/ctgov-extra (or the --ctgov folders)
 and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.json with
 eligibility-labels-holdout-2.json, then eligibility-labels-holdout-3.json, all labelled blind;
-or the --holdout files together) and then the development trials (test/fixtures/eligibility-
-labels.json, the patterns were written against it): precision and recall of the rules that may
-exclude, per family precision and recall of all rules and of the rules that may exclude, and the
-worst cases (rules that may exclude but should not) with their sentences. --misses also lists,
-per trial, the rules no label matched and the labels no rule matched. No database is used.`;
+or the --holdout files together) and then the development trials
+(test/fixtures/eligibility-labels.json, the patterns were written against it): precision and
+recall of the rules that may exclude, per family precision and recall of all rules and of the
+rules that may exclude, and the worst cases (rules that may exclude but should not) with their
+sentences. --misses also lists, per trial, the rules no label matched and the labels no rule
+matched. No database is used.`;
 
 const fail: (message: string) => never = usageFailure(USAGE);
 
