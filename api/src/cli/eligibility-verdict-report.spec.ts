@@ -144,10 +144,11 @@ describe('verdicts on the judged vignettes', () => {
  * The third held-out round (test/fixtures/eligibility-vignettes-holdout-3.json, V79-V135): 57
  * patients over all 17 conditions, 3 or 4 each, 285 pairs, trials chosen by a rule fixed before
  * judging (SHA-256 of 'heldout3:' + NCT id), judged blind on 2026-11-24 and committed before the
- * engine was run on them. Floors at the figures measured then on the engine of main (see the
- * README); raise them as the engine improves, never by relabelling these vignettes.
+ * engine was run on them. Measured 2026-11-24 on the engine of main: 26 wrong exclusions of 285
+ * (9.1%), precision 72.6% (69/95), recall 49.3% (69/140). No target is met; the floors are the
+ * measured values, to be raised as the engine improves, never by relabelling these vignettes.
  */
-const HELDOUT_3 = { maxWrongExclusionRate: 255 / 255, precision: 0, recall: 0 };
+const HELDOUT_3 = { maxWrongExclusionRate: 26 / 285, precision: 0.72, recall: 0.49 };
 
 describe('verdicts on the third held-out round', () => {
   it('should judge at least 57 new patients over all 17 conditions against at least 5 trials each', () => {
