@@ -17,6 +17,8 @@ export interface CriterionItem {
    * alternatives, not nested under it): its rules still read, with a low confidence.
    */
   listed: boolean;
+  /** An upper-case lead-in removed from the item ("NSCLC:", "DISEASE CHARACTERISTICS:"), lower case. */
+  lead?: string;
 }
 
 const BULLET = /^(\s*)(?:[-*+•]|\(?\d{1,2}\\?[.)]|\(?[a-h]\\?[.)]|\(?[ivx]{1,4}\\?[.)])?\s*(.*)$/;
@@ -171,6 +173,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
     let alternativesHeading: { indent: number; fresh: boolean } | null = null;
     let previousEndsWithOr = false;
     for (const raw of raws) {
+      const lead = CAPS_LEAD.exec(raw.body)?.[0].toLowerCase();
       let body = raw.body.replace(CAPS_LEAD, '');
       let shown = raw.shown.replace(CAPS_LEAD, '');
       let switchAfter = false;
@@ -233,6 +236,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
           alternative,
           cohort,
           listed,
+          ...(lead ? { lead } : {}),
         });
       }
       if (

@@ -29,6 +29,18 @@ const TOKENS = new RegExp(`${TOKEN}`, 'g');
 const OTHER_STAGE =
   /\b(?:clinical|pathologic|yp|ypt|t|n|m)\s*$|\b(?:bclc|ann arbor|figo|iss|r-iss|durie)\b/;
 
+/**
+ * A stage that bounds only one alternative of the sentence (round 3): "stage IV or unresectable",
+ * "locally advanced or metastatic (stage IV)", "stage IIIB-IV or recurrent": a patient of the
+ * other alternative has another stage, so the range is read with a low confidence.
+ */
+const RECURRENCE_ALTERNATIVE =
+  /\bor\s+(?:[\w-]+\s+){0,2}(?:recurren\w*|relapsed|persistent)\b|\b(?:recurren\w*|relapsed|persistent)\s+(?:[\w-]+\s+){0,2}or\b/;
+const EXTENT_OR_BEFORE =
+  /\b(?:unresectable|inoperable|advanced|recurren\w*|relapsed|localized|local)\b[^;()]{0,12}?\bor\s+(?:[\w-]+\s+){0,2}\(?\s*$/;
+const EXTENT_OR_AFTER =
+  /^\s*\)?\s*(?:[\w-]+\s+){0,2}?,?\s*or\s+(?:[\w-]+\s+){0,2}?(?:unresectable|inoperable|locally advanced|advanced|recurren\w*|relapsed|metastatic|persistent)\b/;
+
 function bound(token: string, side: 'min' | 'max'): number | null {
   const m = /^(iv|i{1,3}|[1-4])([abc])?/.exec(token);
   if (!m) {
@@ -54,6 +66,7 @@ function extractStage(ctx: MatchContext): Finding[] {
     return [];
   }
   const tokens: string[] = [];
+  let alternative = RECURRENCE_ALTERNATIVE.test(lower);
   for (const re of [STAGED, BRACKETED]) {
     re.lastIndex = 0;
     for (let m = re.exec(lower); m; m = re.exec(lower)) {
@@ -76,6 +89,10 @@ function extractStage(ctx: MatchContext): Finding[] {
         continue;
       }
       tokens.push(...(m[1].match(TOKENS) ?? []));
+      const end = m.index + m[0].length;
+      alternative ||=
+        EXTENT_OR_BEFORE.test(lower.slice(Math.max(0, m.index - 50), m.index)) ||
+        EXTENT_OR_AFTER.test(lower.slice(end, end + 40));
     }
   }
   if (tokens.length === 0) {
@@ -95,6 +112,10 @@ function extractStage(ctx: MatchContext): Finding[] {
   // Stage IV has prostate sub-stages 4.1 / 4.2: an upper bound of IV is no bound.
   if (max < 4) {
     finding.max = max;
+  }
+  if (alternative) {
+    finding.confidence = 'low';
+    finding.reading = 'list';
   }
   return finding.min === undefined && finding.max === undefined ? [] : [finding];
 }
