@@ -73,7 +73,7 @@ const REPLACEMENTS: [RegExp, string][] = [
   [/([A-Za-z0-9+)]) *\/ *(?=[A-Za-z(])/g, '$1 or '],
 ];
 /** "(CNS)", "(ECOG)", "(NSCLC)": an acronym in brackets repeats the words before it. */
-const ACRONYM = / ?\(([A-Za-z0-9-]{2,9})\)/g;
+const ACRONYM = / ?\(([A-Za-z0-9-]{2,9})\)| ?\[([A-Za-z0-9-]{2,9})\]/g;
 
 /** Normalises a text: escapes, symbols, slashes, acronym brackets; line breaks stay. */
 export function normalizeBlock(text: string): string {
@@ -82,7 +82,9 @@ export function normalizeBlock(text: string): string {
     norm = norm.replace(re, to);
   }
   // Roman numerals stay: "(IIIb-IV)" is a stage.
-  return norm.replace(ACRONYM, (whole, inner: string) => (ROMAN.test(inner) ? whole : ''));
+  return norm.replace(ACRONYM, (whole, round?: string, square?: string) =>
+    ROMAN.test(round ?? square ?? '') ? whole : '',
+  );
 }
 
 /** One sentence ready for matching. */

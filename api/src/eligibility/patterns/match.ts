@@ -11,7 +11,7 @@ const BREAKER =
   /[;:()[\]]|,\s*(?:or|but|however|unless|except|whereas|although)\b|\s(?:but|however|unless|except|whereas|although|that|which|who|whose|and|must|if|provided)\s|\.\s/g;
 /** Negation cues governing the rest of their clause. */
 const NEGATION =
-  /\b(?:no|not|without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out)\b/;
+  /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out)\b/;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
 const POST_NEGATION =
   /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+(?:negative|wild[\s-]?type|not detected))/;
@@ -383,10 +383,15 @@ const LIST_WORD = /\bor\b|\b(?:any|one|either) of\b/;
  */
 const OR_BETWEEN_EXTENT = /^[^;]{0,90}\bor\s+(?:[\w-]+\s+){0,2}$/;
 
+/** "… needing / requiring …" right after an extent: a state of it, not the extent itself. */
+const NEEDING =
+  /^\s*(?:[\w-]+\s+){0,2}?(?:needing|requiring|that requires?|which requires?|in need of|amenable to|eligible for|candidates? for|suitable for)\b/;
+const NEEDING_FAMILIES = new Set<string>(['stage', 'metastases']);
+
 /** An "or" right before or after a mention: "ocular or metastatic", "metastatic, or recurrent". */
 const OR_BEFORE = /\bor\s+$/;
 const OR_AFTER =
-  /^\s*,?\s*(?:or|and or)\b(?!\s+(?:radio|radiation|chemo|definitive|curative|local))/;
+  /^\s*(?:cells?\s+|carcinoma\s+|cancer\s+)?,?\s*(?:or|and or)\b(?!\s+(?:radio|radiation|chemo|definitive|curative|local))/;
 
 const BROAD_THERAPY = new Set<string>(['targeted_therapy', 'chemotherapy']);
 
@@ -485,6 +490,15 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     ) {
       finding.confidence = 'low';
       finding.reading = 'list';
+    }
+    // "distant metastasis needing upfront systemic therapy": the extent in a state the
+    // questionnaire does not ask (round 3).
+    if (
+      kind === 'excluded' &&
+      NEEDING_FAMILIES.has(CRITERIA[c.key].family) &&
+      NEEDING.test(lower.slice(m.end, m.end + 40))
+    ) {
+      finding.qualified = true;
     }
     // One named drug excluded is not the class excluded; a count or size limit ("> 3 brain
     // metastases", "lesion > 5 cm") is not "any" (round 3).
