@@ -161,6 +161,8 @@ describe('extractRules', () => {
           '* Prior exposure to docetaxel',
           '* Prior EGFR TKI therapy',
           '* Prior enzalutamide or abiraterone',
+          '* Previously treated by other third-generation epidermal growth factor receptor tyrosine kinase inhibitor (for example osimertinib)',
+          '* Prior anthracycline-based chemotherapy',
         ]) {
           expect(confident('', sentence)).toEqual([]);
         }

@@ -90,6 +90,17 @@ const CLASS_THERAPY: Partial<Record<string, RegExp>> = {
   hormonal_therapy: /^adt$/,
 };
 
+/**
+ * A class term narrowed by the words before it: "third-generation EGFR tyrosine kinase inhibitor",
+ * "epidermal growth factor receptor tyrosine kinase inhibitor", "anthracycline-based chemotherapy".
+ */
+const SPECIFIC_BEFORE: Partial<Record<string, RegExp>> = {
+  targeted_therapy:
+    /\b(?:egfr|alk|ros1|met|ret|kras|braf|her2|vegfr|fgfr|ntrk|btk|bcr-?abl|epidermal growth factor receptor|anaplastic lymphoma kinase|(?:first|second|third|1st|2nd|3rd)[\s-]generation)[\s-]+(?:[\w-]+\s+){0,2}$/,
+  chemotherapy:
+    /\b(?:platinum|anthracycline|taxane|fluoropyrimidine|gemcitabine|irinotecan|[a-z]+(?:platin|taxel|rubicin))[\s-]*(?:based|containing|doublet)?[\s-]+$/,
+};
+
 /** Criteria whose count or size the questionnaire does not ask: "> 3 brain metastases". */
 const COUNTED_KEYS = new Set<string>(['brain_metastases', 'metastatic', 'cns_leukemia']);
 const COUNT_BEFORE =
@@ -309,8 +320,9 @@ export function findMentions(
       const text = source.slice(start, end);
       const specific =
         concept.mode === 'therapy' &&
-        SPECIFIC_THERAPY.test(text) &&
-        !(CLASS_THERAPY[concept.key]?.test(text) ?? false);
+        ((SPECIFIC_THERAPY.test(text) && !(CLASS_THERAPY[concept.key]?.test(text) ?? false)) ||
+          (SPECIFIC_BEFORE[concept.key]?.test(lower.slice(Math.max(0, start - 50), start)) ??
+            false));
       const counted =
         COUNTED_KEYS.has(concept.key) &&
         (COUNT_BEFORE.test(lower.slice(Math.max(from, start - 50), start)) ||
