@@ -225,6 +225,28 @@ describe('extractRules', () => {
         }
       });
 
+      it('should read the therapy sentences found on development records (round 3) as they are meant', () => {
+        // "Naive of" negates; lines of a therapy without a count key are no chemotherapy lines.
+        expect(confident('* Naive of systemic treatment for resectable stage II or III')).toEqual([
+          'chemotherapy excluded inclusion high plain',
+        ]);
+        for (const [inclusion, exclusion] of [
+          ['', '* More than 2 lines of prior endocrine therapy treatment'],
+          ['', '* More than one prior line of checkpoint inhibitor treatment'],
+          ['', '* Patients with tyrosine kinase inhibitor-resistant CKIT mutation V654A or T670I'],
+          ['', '* Radiation pneumonia requiring steroid treatment'],
+          ['', '* Received radiation therapy within the area of interest'],
+          [
+            '* No curative treatment options available including surgery or definitive radiation',
+            '',
+          ],
+          ['* Treatment-naive or after one prior line of checkpoint inhibitor treatment', ''],
+          ['* Triplet arms: only prior systemic therapy is nivolumab + axitinib on this trial', ''],
+        ]) {
+          expect(confident(inclusion, exclusion)).toEqual([]);
+        }
+      });
+
       it('should not read a reaction to a therapy as a prior-therapy limit', () => {
         expect(
           confident(

@@ -127,14 +127,14 @@ const TREATED_DISEASE =
 const AT_DIAGNOSIS =
   /\b(?:at|upon|at the time of) (?:the )?(?:initial |first |original )?diagnosis\b|\bde novo\b/;
 const GROUPS =
-  /\b(?:cohorts?|strat(?:a|um|ified)|sub-?groups?)\b|\b(?:arms?|groups?) (?:[a-d]|\d{1,2})\b|\bonly (?:in|for) (?:the |one )?(?:arms?|groups?)\b/;
+  /\b(?:cohorts?|strat(?:a|um|ified)|sub-?groups?)\b|^[\w -]{0,30}\b(?:arms?|groups?|parts?)\s*:|\b(?:arms?|groups?) (?:[a-d]|\d{1,2})\b|\bonly (?:in|for) (?:the |one )?(?:arms?|groups?)\b/;
 /**
  * Alternatives between the clauses of one inclusion item (round 3): "A; or B", "…, or for whom no
  * standard treatment is available", a sentence starting with "Or": each clause admits patients
  * on its own, so no rule of the item holds for every patient.
  */
 const ALTERNATIVE_CLAUSE =
-  /;\s*or\b|(?:^|[.:]\s+)or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)/;
+  /;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)/;
 /**
  * Disease names, by disease: a rule in a sentence naming some of the diseases of a trial whose
  * inclusion names several ("NSCLC: at least 1 prior platinum-based line") is those diseases'

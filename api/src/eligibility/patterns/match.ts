@@ -11,7 +11,7 @@ const BREAKER =
   /[;:()[\]]|,\s*(?:or|but|however|unless|except|whereas|although)\b|\s(?:but|however|unless|except|whereas|although|that|which|who|whose|and|must|if|provided)\s|\.\s/g;
 /** Negation cues governing the rest of their clause. */
 const NEGATION =
-  /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out)\b/;
+  /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to))\b/;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
 const POST_NEGATION =
   /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+(?:negative|wild[\s-]?type|not detected))/;
@@ -24,6 +24,8 @@ const PERMISSION =
 /** What follows these is an exception: "other malignancy (except basal cell carcinoma …)". */
 const EXCEPTION =
   /\b(?:other than|except(?:ion)?(?: of| for)?|with the exception|excluding|apart from|aside from|besides)\b/g;
+const RESISTANT_MUTATION =
+  /^[\s-]*(?:resistant|resistance|sensitive|sensitizing)[\s-]+(?:[\w-]+\s+){0,3}(?:mutations?|alterations?|variants?)\b/;
 /** The previous mention must read as "prior" for a therapy. */
 const PRIOR_CUE =
   /\b(?:prior|previous(?:ly)?|received|receiving prior|treated with|pre-?treated|treatment with|therapy with|history of|exposure to|exposed to|had|has had|have had|progressed|progression|refractory to|resistan(?:t|ce)|failed|failure|after|following|completion of|completed|lines? of|regimens? of|cycles? of|naive|naïve|includes?|including|containing|consisting of)\b/;
@@ -31,7 +33,7 @@ const POST_PRIOR =
   /^[\s-]*(?:na[iï]ve|resistan(?:t|ce)|pre-?treated|treated|failure|exposed|refractory)\b/;
 /** Wash-outs and concurrent treatment are not "had it" / "never had it". */
 const WASHOUT =
-  /\bwithin (?:the )?(?:last |past |previous |preceding )?(?:\d+|one|two|three|four|six)\s*(?:days?|weeks?|wks?|months?|half-?lives)|(?:<=?|less than)\s*\d+\s*(?:days?|weeks?|months?)|\b(?:at least|>=?|minimum of)\s*(?:one|two|three|four|six)\s*(?:days?|weeks?|months?)|\brecover(?:y|ed)? from\b|\bnot (?:fully )?recovered\b|\b\d+\s*(?:days?|weeks?)\s*(?:before|prior|of|from|since)|\b(?:at least|>=?|minimum of)\s*\d+\s*(?:days?|weeks?|months?)\s*(?:since|after|from|must|between|have|has|before|prior)|\b(?:since|from) (?:the )?(?:last|completion|end)|\belapsed\b|wash-?out|\bhalf-?lives\b|\bconcurrent|\bconcomitant|\bcurrently (?:receiving|taking|on|treated)|\bplanned\b|\bduring (?:the )?study|\bwhile (?:on|receiving|participating)|\bto be treated\b|\bscheduled\b|\bwill receive\b|\bmay not be initiated|\b(?:can|could|may) (?:\w+ )?be (?:safely )?treated\b|\bamenable to\b|\b(?:candidates?|suitable|eligible|fit) for\b/;
+  /\bwithin (?:the )?(?:last |past |previous |preceding )?(?:\d+|one|two|three|four|six)\s*(?:days?|weeks?|wks?|months?|half-?lives)|(?:<=?|less than)\s*\d+\s*(?:days?|weeks?|months?)|\b(?:at least|>=?|minimum of)\s*(?:one|two|three|four|six)\s*(?:days?|weeks?|months?)|\brecover(?:y|ed)? from\b|\bnot (?:fully )?recovered\b|\b\d+\s*(?:days?|weeks?)\s*(?:before|prior|of|from|since)|\b(?:at least|>=?|minimum of)\s*\d+\s*(?:days?|weeks?|months?)\s*(?:since|after|from|must|between|have|has|before|prior)|\b(?:since|from) (?:the )?(?:last|completion|end)|\belapsed\b|wash-?out|\bhalf-?lives\b|\bconcurrent|\bconcomitant|\bcurrently (?:receiving|taking|on|treated)|\bplanned\b|\bduring (?:the )?study|\bwhile (?:on|receiving|participating)|\bto be treated\b|\bscheduled\b|\bwill receive\b|\bmay not be initiated|\b(?:can|could|may) (?:\w+ )?be (?:safely )?treated\b|\bamenable to\b|\b(?:candidates?|suitable|eligible|fit) for\b|\boptions?\b|\bavailable\b/;
 /** "If fertile, …", "ER+ patients must …": a conditional rule is not a rule for everyone. */
 const CONDITIONAL_START =
   /^(?:note:\s*)?(?:if|in case|for (?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:/;
@@ -105,6 +107,9 @@ const SPECIFIC_BEFORE: Partial<Record<string, RegExp>> = {
 const COUNTED_KEYS = new Set<string>(['brain_metastases', 'metastatic', 'cns_leukemia']);
 const COUNT_BEFORE =
   /(?:(?:more|greater|fewer|less) than|no more than|not more than|at most|up to|over|exceed\w*|[<>]=?)\s*(?:\d+|one|two|three|four|five|six|ten)\b[^;,.]{0,30}$|\b(?:[2-9]|\d\d|two|three|four|five|six|ten)\s*(?:or (?:more|fewer|less)|\+)\s+[^;,.]{0,30}$|\bat least (?:[2-9]|two|three|four|five)\s+[^;,.]{0,30}$|\b(?:multiple|numerous|solitary|single|several|only one|one or two|1-[2-9]|\d+-\d+)\s+(?:[\w-]+\s+){0,2}$/;
+/** "More than 2 lines of endocrine therapy": a number of lines, not any line (round 3). */
+const COUNT_LINES_BEFORE =
+  /(?:(?:more than|greater than|exceed\w*|>)\s*(?:[1-9]|one|two|three|four|five)|(?:>=|at least)\s*(?:[2-9]|two|three|four|five))\s*(?:\(\d\)\s*)?(?:[\w-]+\s+){0,2}(?:lines?|regimens?|cycles?|courses?|doses?)\b[^;.]{0,40}$/;
 const COUNT_AFTER =
   /^[^.;]{0,40}?(?:(?:more|greater|larger|fewer|less) than|no more than|not more than|at most|up to|exceed\w*|[<>]=?)\s*\d+|^\s*\(?\s*(?:n\s*)?[<>]=?\s*\d|^[^.;]{0,40}?(?:\b(?:diameter|size)\b|\d\s*(?:cm|mm)\b)|^\s*(?:in|of|involving) (?:more than|at least|>=?|up to)\s*(?:\d+|one|two|three)/;
 
@@ -309,6 +314,10 @@ export function findMentions(
         if (ctx.section === 'inclusion' && NOT_HAD.test(lower.slice(from, to))) {
           continue;
         }
+        // "tyrosine kinase inhibitor-resistant CKIT mutation": a kind of mutation, not a therapy.
+        if (RESISTANT_MUTATION.test(lower.slice(end, end + 50))) {
+          continue;
+        }
       }
       const immediateNon = /\bnon-?\s?$/.test(lower.slice(Math.max(0, start - 5), start));
       const negated =
@@ -324,9 +333,11 @@ export function findMentions(
           (SPECIFIC_BEFORE[concept.key]?.test(lower.slice(Math.max(0, start - 50), start)) ??
             false));
       const counted =
-        COUNTED_KEYS.has(concept.key) &&
-        (COUNT_BEFORE.test(lower.slice(Math.max(from, start - 50), start)) ||
-          COUNT_AFTER.test(lower.slice(end, end + 60)));
+        (COUNTED_KEYS.has(concept.key) &&
+          (COUNT_BEFORE.test(lower.slice(Math.max(from, start - 50), start)) ||
+            COUNT_AFTER.test(lower.slice(end, end + 60)))) ||
+        (concept.mode === 'therapy' &&
+          COUNT_LINES_BEFORE.test(lower.slice(Math.max(0, start - 70), start)));
       out.push({
         concept,
         start,
