@@ -210,6 +210,20 @@ describe('extractRules', () => {
         ]);
       });
 
+      it('should read "ocular or metastatic" excluded, "For NSCLC patients:", "Arms 1E, 2E:" and "IIIB/C" as written', () => {
+        expect(
+          confident('', '* Participants with a diagnosis of ocular or metastatic uveal melanoma'),
+        ).toEqual(expect.not.arrayContaining([expect.stringMatching(/^metastatic /)]));
+        expect(
+          confident('* For NSCLC patients: not harboring an EGFR-sensitizing mutation'),
+        ).toEqual([]);
+        expect(confident('* Arms 1E, 2E and 3E: solid tumour with ALK positivity')).toEqual([]);
+        expect(confident('* Stage IIIB/C or IV NSCLC')).toEqual([
+          'nsclc required inclusion high plain',
+          'tumor_stage range inclusion 3.2.. high plain',
+        ]);
+      });
+
       it('should not read recovery from the toxicities of a therapy as a prior-therapy rule', () => {
         for (const [inclusion, exclusion] of [
           [

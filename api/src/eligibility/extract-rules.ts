@@ -127,7 +127,7 @@ const TREATED_DISEASE =
 const AT_DIAGNOSIS =
   /\b(?:at|upon|at the time of) (?:the )?(?:initial |first |original )?diagnosis\b|\bde novo\b/;
 const GROUPS =
-  /\b(?:cohorts?|strat(?:a|um|ified)|sub-?groups?)\b|^[\w -]{0,30}\b(?:arms?|groups?|parts?)\s*:|\b(?:arms?|groups?) (?:[a-d]|\d{1,2})\b|\bonly (?:in|for) (?:the |one )?(?:arms?|groups?)\b/;
+  /\b(?:cohorts?|strat(?:a|um|ified)|sub-?groups?)\b|^[\w -]{0,30}\b(?:arms?|groups?|parts?)\s*:|\b(?:arms?|groups?|parts?)\s+\d{1,2}[a-z]\b|\b(?:arms?|groups?) (?:[a-d]|\d{1,2})\b|\bonly (?:in|for) (?:the |one )?(?:arms?|groups?)\b/;
 /**
  * Alternatives between the clauses of one inclusion item (round 3): "A; or B", "…, or for whom no
  * standard treatment is available", a sentence starting with "Or": each clause admits patients
@@ -183,6 +183,8 @@ function diseasesOf(lower: string): Set<string> {
 }
 
 /** Families whose rules are set per disease in a basket trial. */
+// Not biomarkers or histologies: only a patient of the named disease answers those, and for
+// them the named disease's rule holds.
 const PER_DISEASE_FAMILIES = new Set(['prior_therapy', 'stage', 'performance', 'disease_status']);
 
 /** Keys that say where the disease is or how far it went. */

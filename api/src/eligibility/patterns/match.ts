@@ -36,7 +36,7 @@ const WASHOUT =
   /\bwithin (?:the )?(?:last |past |previous |preceding )?(?:\d+|one|two|three|four|six)\s*(?:days?|weeks?|wks?|months?|half-?lives)|(?:<=?|less than)\s*\d+\s*(?:days?|weeks?|months?)|\b(?:at least|>=?|minimum of)\s*(?:one|two|three|four|six)\s*(?:days?|weeks?|months?)|\brecover(?:y|ed)? from\b|\bnot (?:fully )?recovered\b|\b\d+\s*(?:days?|weeks?)\s*(?:before|prior|of|from|since)|\b(?:at least|>=?|minimum of)\s*\d+\s*(?:days?|weeks?|months?)\s*(?:since|after|from|must|between|have|has|before|prior)|\b(?:since|from) (?:the )?(?:last|completion|end)|\belapsed\b|wash-?out|\bhalf-?lives\b|\bconcurrent|\bconcomitant|\bcurrently (?:receiving|taking|on|treated)|\bplanned\b|\bduring (?:the )?study|\bwhile (?:on|receiving|participating)|\bto be treated\b|\bscheduled\b|\bwill receive\b|\bmay not be initiated|\b(?:can|could|may) (?:\w+ )?be (?:safely )?treated\b|\bamenable to\b|\b(?:candidates?|suitable|eligible|fit) for\b|\boptions?\b|\bavailable\b/;
 /** "If fertile, …", "ER+ patients must …": a conditional rule is not a rule for everyone. */
 const CONDITIONAL_START =
-  /^(?:note:\s*)?(?:if|in case|for (?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:/;
+  /^(?:note:\s*)?(?:if|in case|for (?:[\w-]+ ){0,3}(?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:/;
 const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
 const CONDITIONAL_MUST =
   /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\bpatients with [^.;]{0,60}\b(?:must|should) (?:have )?(?:received|progressed)/;
@@ -413,6 +413,8 @@ const NEEDING_FAMILIES = new Set<string>(['stage', 'metastases']);
 
 /** An "or" right before or after a mention: "ocular or metastatic", "metastatic, or recurrent". */
 const OR_BEFORE = /\bor\s+$/;
+const OR_NOT_EXTENT_BEFORE =
+  /\b(?!(?:locally|local|regional|locoregional|distant|advanced|recurrent|relapsed|unresectable|inoperable|resectable|operable|nodal)\b)[a-z]+\s+or\s+$/;
 const OR_AFTER =
   /^\s*(?:cells?\s+|carcinoma\s+|cancer\s+)?,?\s*(?:or|and or)\b(?!\s+(?:radio|radiation|chemo|definitive|curative|local))/;
 
@@ -577,9 +579,13 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     out.push(finding);
     spans.set(finding, { start: m.start, end: m.end });
     if (
-      kind === 'required' &&
-      (OR_BEFORE.test(lower.slice(Math.max(0, m.start - 30), m.start)) ||
-        OR_AFTER.test(lower.slice(m.end, m.end + 12)))
+      (kind === 'required' &&
+        (OR_BEFORE.test(lower.slice(Math.max(0, m.start - 30), m.start)) ||
+          OR_AFTER.test(lower.slice(m.end, m.end + 12)))) ||
+      // "ocular or metastatic uveal melanoma" excluded: the disease, not every metastatic one.
+      (kind === 'excluded' &&
+        c.group === 'extent' &&
+        OR_NOT_EXTENT_BEFORE.test(lower.slice(Math.max(0, m.start - 30), m.start)))
     ) {
       disjoined.add(finding);
     }

@@ -41,6 +41,8 @@ const EXTENT_OR_BEFORE =
 const EXTENT_OR_AFTER =
   /^\s*\)?\s*(?:[\w-]+\s+){0,2}?,?\s*or\s+(?:[\w-]+\s+){0,2}?(?:unresectable|inoperable|locally advanced|advanced|recurren\w*|relapsed|metastatic|persistent)\b/;
 
+const SUBSTAGE_LIST = /\b(i{1,3}|iv)([abc]) or ([abc])\b/g;
+
 function bound(token: string, side: 'min' | 'max'): number | null {
   const m = /^(iv|i{1,3}|[1-4])([abc])?/.exec(token);
   if (!m) {
@@ -61,10 +63,11 @@ function extractStage(ctx: MatchContext): Finding[] {
   if (ctx.section !== 'inclusion' || ctx.alternative) {
     return [];
   }
-  const { lower } = ctx.sentence;
-  if (!lower.includes('stage') && !lower.includes('(')) {
+  if (!ctx.sentence.lower.includes('stage') && !ctx.sentence.lower.includes('(')) {
     return [];
   }
+  // "Stage IIIB/C" (normalised "IIIB or C"): the letter after the slash is a sub-stage of IIIB's.
+  const lower = ctx.sentence.lower.replace(SUBSTAGE_LIST, '$1$2 or $1$3');
   const tokens: string[] = [];
   let alternative = RECURRENCE_ALTERNATIVE.test(lower);
   for (const re of [STAGED, BRACKETED]) {
