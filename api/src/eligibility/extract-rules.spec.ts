@@ -139,6 +139,14 @@ describe('extractRules', () => {
         ]);
       });
 
+      it('should not require the items of either group around a line that is only "OR"', () => {
+        expect(
+          confident(
+            '* Stage IV breast cancer\n* At least 2 prior lines of chemotherapy\n\nOR\n\n* Stage III breast cancer\n* No prior chemotherapy',
+          ),
+        ).toEqual([]);
+      });
+
       it('should not read a count or size limit of metastases as any metastases', () => {
         for (const sentence of [
           '* More than 3 brain metastases',

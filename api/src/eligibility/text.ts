@@ -45,6 +45,8 @@ const COMMON_HEADING = /^(?:all|general|common|both)\b[^:.]{0,40}:\s*$/i;
 /** "Exclusion Criteria" closing an inclusion line without a colon (NCT00006046). */
 const TRAILING_EXCLUSION = /(?:key )?exclusion criteria\s*:?\s*$/i;
 const MAX_TEXT = 300;
+/** "OR", "- or -", "**OR**", "Or:" alone on a line. */
+const STANDALONE_OR = /^[\s*_:(-]*or[\s*_:)-]*$/i;
 
 const ROMAN = /^(?:i{1,3}|iv|v)[abc]?(?:\s*-\s*(?:i{1,3}|iv|v)[abc]?)?$/i;
 /** Applied to a whole section at once; none of them adds or removes a line break. */
@@ -167,6 +169,10 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
   ];
   for (const [startSection, raws] of sections) {
     let section = startSection;
+    // A line that is only "OR" between groups of inclusion items: which group a patient meets
+    // is not written per item, so every item of the section is an alternative (round 3).
+    const orLine =
+      startSection === 'inclusion' && raws.some((r) => STANDALONE_OR.test(r.body.trim()));
     const parents: { indent: number; alternatives: boolean; cohort: boolean }[] = [];
     // A flat list under a cohort heading at the same indent: the heading holds until the next one.
     let cohortHeading: { indent: number } | null = null;
@@ -219,7 +225,11 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       // "or" are alternatives of one another.
       const endsWithOr = /\bor\s*$/i.test(body);
       const listed =
-        (alternativesHeading !== null || endsWithOr || previousEndsWithOr) && !alternative;
+        (alternativesHeading !== null ||
+          endsWithOr ||
+          previousEndsWithOr ||
+          (orLine && section === 'inclusion')) &&
+        !alternative;
       previousEndsWithOr = endsWithOr;
       if (body.trim()) {
         const parts = MAY_SPLIT.test(body) ? body.split(SENTENCE_END) : [body];
