@@ -232,6 +232,19 @@ describe('extractRules', () => {
         ]);
       });
 
+      it('should not read a treatment setting, a planned cycle or an allowance in brackets as a rule', () => {
+        for (const [inclusion, exclusion] of [
+          ['', '* Patient who is already exposed to docetaxel injection in metastatic setting'],
+          ['* Serum CA125 levels >= 50 U/mL prior to Cycle 1 of NACT chemotherapy', ''],
+          [
+            '* ECOG performance status of 0 or 1 (patients with disease related ECOG 2 are allowed, in addition to ECOG 0 and 1)',
+            '',
+          ],
+        ]) {
+          expect(confident(inclusion, exclusion)).toEqual([]);
+        }
+      });
+
       it('should not read recovery from the toxicities of a therapy as a prior-therapy rule', () => {
         for (const [inclusion, exclusion] of [
           [

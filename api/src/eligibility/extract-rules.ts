@@ -104,6 +104,9 @@ const ALLOWANCE =
   /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join|admitted|accepted|entered|registered)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
 const ALLOWANCE_CONDITION =
   /\b(?:if|when|provided|as long as|only if|who|whose|unless|after|following|but)\b|\bmay\b|\balso\b/;
+/** "ECOG 0 or 1 (patients with disease-related ECOG 2 are allowed)": an aside widening the rule. */
+const BRACKETED_ALLOWANCE =
+  /\([^()]*\b(?:ecog|ps|performance|karnofsky|kps)\b[^()]*\b(?:allowed|eligible|permitted|acceptable|may be (?:included|enrolled|eligible))\b[^()]*\)/;
 /** An exception widening a rule in the same item: "however, …", "unless …", "except …". */
 const EXCEPTION_CUE =
   /\bhowever\b|\bunless\b|\bexcept\b|\bexceptions?\b|\bother than\b|\bwith the exception\b|\bexcluding\b/;
@@ -287,7 +290,9 @@ function itemFindings(item: CriterionItem, heme: boolean, trialDiseases: Set<str
   const alternativeClauses = item.section === 'inclusion' && ALTERNATIVE_CLAUSE.test(item.lower);
   // An exception or an allowance anywhere in the item widens every rule it states.
   const exception =
-    EXCEPTION_CUE.test(item.lower) || item.sentences.some((s) => isAllowance(s.lower));
+    EXCEPTION_CUE.test(item.lower) ||
+    BRACKETED_ALLOWANCE.test(item.lower) ||
+    item.sentences.some((s) => isAllowance(s.lower));
   for (const sentence of item.sentences) {
     if (isConditional(sentence.lower)) {
       continue;

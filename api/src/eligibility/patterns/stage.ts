@@ -143,6 +143,10 @@ export const stageConcepts: Concept[] = [
       const { lower } = ctx.sentence;
       const before = lower.slice(Math.max(0, start - 40), start);
       const after = lower.slice(end, end + 40);
+      // "(docetaxel) in metastatic setting": the setting of a treatment, not the disease now.
+      if (/^\s*(?:disease\s+)?setting\b/.test(after)) {
+        return false;
+      }
       // "metastatic to the brain" is brain metastases; "for metastatic disease" a setting.
       if (
         /^\s*(?:disease\s+)?(?:to|in)\s+(?:the\s+)?(?:brain|cns|central|liver|bone|lung)/.test(
