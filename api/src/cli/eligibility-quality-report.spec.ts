@@ -27,7 +27,10 @@ import {
 const OVERALL_PRECISION_FLOOR = 0.95;
 const OVERALL_RECALL_FLOOR = 0.85;
 const EXCLUSION_PRECISION_FLOOR = 0.97;
-const EXCLUSION_RECALL_FLOOR = 0.73;
+// Round 3 (2026-11-24): 72.2% (174/241), precision 98.3%: one named drug, a stage bounding one
+// alternative and "or" alternatives no longer exclude (4 development labels read them as
+// rules); floored at the measured value.
+const EXCLUSION_RECALL_FLOOR = 0.72;
 const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.95,
   comorbidity: 0.95,
@@ -53,15 +56,18 @@ const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
 const ALL_HOLDOUT_PRECISION_FLOOR = 0.75;
 /**
  * Third held-out part (eligibility-labels-holdout-3.json, 50 trials, 314 labels), measured
- * 2026-11-24: all rules 72.3% precise, 69.7% recall; rules that may exclude 63.1% (94/149),
- * 57.0% (94/165), 55 wrong.
+ * 2026-11-24 before round 3 was merged: all rules 72.3% precise, 69.7% recall; rules that may
+ * exclude 63.1% (94/149), 57.0% (94/165), 55 wrong. After round 3 (the floors): all rules
+ * 72.2% / 69.4%; rules that may exclude 65.9% (87/132), 52.7% (87/165), 45 wrong.
  */
 const HOLDOUT_3_PRECISION_FLOOR = 0.72;
 const HOLDOUT_3_RECALL_FLOOR = 0.69;
-const HOLDOUT_3_EXCLUSION_PRECISION_FLOOR = 0.63;
-const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.56;
+const HOLDOUT_3_EXCLUSION_PRECISION_FLOOR = 0.65;
+const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.52;
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
-const ALL_HOLDOUT_EXCLUSION_PRECISION_FLOOR = 0.62;
+// Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
+// (178/242), recall 52.5%.
+const ALL_HOLDOUT_EXCLUSION_PRECISION_FLOOR = 0.73;
 // 52.2% (177/339) after the vignettes branch's round-2 fix (rules from sentence structures the
 // engine cannot represent are no longer confident): floored at that measured value (was 0.53).
 const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.52;
