@@ -40,7 +40,7 @@ const intEnv = (name, fallback) => {
 const QUERIES = (
   process.env.BENCH_PLACES_QUERIES ??
   'Ber;Berlin;Madr;Zag;New Y;São;München;Wien;Köln;Milano;Genève;Seville;Mün;10117;02115;' +
-    '75001 Paris;1011;10117 Berlin, Germany'
+    '75001 Paris;1011;10117 Berlin, Germany;28001;08001 Barcelona;4100;SW1A London;1010 Wien'
 )
   .split(';')
   .map((q) => q.trim())
