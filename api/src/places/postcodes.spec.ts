@@ -39,7 +39,9 @@ const ALMERIA: PostcodePlace = {
 const PLACES: Record<string, PostcodePlace> = {
   'DE|berlin': BERLIN,
   'FR|paris': PARIS,
-  'US|boston': { ...BERLIN, population: 667_137 },
+  'US|boston': { ...BERLIN, latitude: 42.36, longitude: -71.06, population: 667_137 },
+  // The country's most populous namesake, 400 km from the village of that name.
+  'ES|villanueva': { ...ALMERIA, name: 'Villanueva', latitude: 40.0, longitude: -5.0 },
   'ES|almeria': ALMERIA,
 };
 
@@ -201,6 +203,20 @@ const ES_ROWS = [
     'MD',
     '28755',
   ],
+  [
+    '1',
+    'Villanueva',
+    '9',
+    'ES',
+    '37.5',
+    '-1.9',
+    'Villanueva',
+    'Murcia',
+    'MU',
+    'Murcia',
+    'MC',
+    '30590',
+  ],
   ['1', 'X', '1', 'ES', '', '', 'Nowhere', 'P', 'P', 'C', 'C', '99999'],
   ['1', 'X', '1', 'ES', '1', '1', '', 'P', 'P', 'C', 'C', '99998'],
 ] as unknown as Z1pRow[];
@@ -255,11 +271,21 @@ describe(`${toPostcodeRows.name} of @z1p/es`, () => {
       '04002 Almería',
       '04070 Almería',
       '28755 La Acebeda',
+      '30590 Villanueva',
     ]);
     expect(rows.find((r) => r.name === 'La Acebeda')).toMatchObject({
       region: 'Madrid',
       searchArea: 'madrid spain es',
       latitude: 41.0871,
+      population: 0,
+    });
+  });
+
+  it("should not take a far namesake's region and population for a village's code", () => {
+    expect(rows.find((r) => r.postcode === '30590')).toMatchObject({
+      name: 'Villanueva',
+      region: 'Murcia',
+      latitude: 37.5,
       population: 0,
     });
   });

@@ -75,6 +75,20 @@ export interface PostcodeLookup {
   countryName(countryCode: string): string;
 }
 
+/** A code with its own coordinates belongs to a gazetteer place at most this far away. */
+export const SAME_PLACE_KM = 30;
+
+/** Distance in km, flat-earth approximation (good enough at a few tens of kilometres). */
+function kmBetween(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const rad = Math.PI / 180;
+  const x = (b.longitude - a.longitude) * rad * Math.cos(((a.latitude + b.latitude) / 2) * rad);
+  const y = (b.latitude - a.latitude) * rad;
+  return Math.sqrt(x * x + y * y) * 6371;
+}
+
 /**
  * The rows for these postcodes (pure: the unit tests feed it a few). One row per code and
  * place: a German code shared by three villages gives three rows, the twenty communes of one
@@ -104,9 +118,11 @@ export function toPostcodeRows(
     }
     const country = lookup.countryName(entry.countryCode);
     if (Number.isFinite(entry.latitude) && Number.isFinite(entry.longitude)) {
+      const at = { latitude: entry.latitude as number, longitude: entry.longitude as number };
+      // A namesake far away (the country's most populous "Villanueva") is not the code's place.
       const place = entry.names
         .map((n) => lookup.place(entry.countryCode, normalizePlaceText(n)))
-        .find((p) => p !== undefined);
+        .find((p) => p !== undefined && kmBetween(p, at) <= SAME_PLACE_KM);
       const name = (entry.gazetteerName && place?.name) || (entry.names[0] ?? '');
       const searchName = normalizePlaceText(name);
       // One row per code and name: the dump lists a place once per admin division at times.
