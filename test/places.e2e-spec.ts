@@ -337,6 +337,11 @@ describe(PlacesController.name, () => {
       expect((await search('SW1A London'))[0]).toMatchObject({ city: 'London', countryCode: 'GB' });
       expect((await search('20121 Milano'))[0]).toMatchObject({ city: 'Milan', countryCode: 'IT' });
       expect((await search('8001 Zürich'))[0]).toMatchObject({ city: 'Zürich', countryCode: 'CH' });
+      // A full Dutch code: the letters are skipped, the name after them finds the city.
+      expect((await search('1011 AB Amsterdam'))[0]).toMatchObject({
+        city: 'Amsterdam',
+        countryCode: 'NL',
+      });
     });
   });
 
