@@ -212,6 +212,33 @@ describe(`${AuthController.name} sessions`, () => {
       await me(token).expect(200);
     });
 
+    it('should end every product session when a used identity refresh token comes again', async () => {
+      const user = await registered();
+      const other = await anotherDevice(user);
+      const identityRefresh = (refreshToken: string | undefined): request.Test =>
+        request(t.http).post('/api/identity/refresh').send({ refreshToken });
+      // The thief trades the copied refresh token first and signs in to the product with it.
+      const stolen = (await identityRefresh(user.identity.refreshToken).expect(200)).body;
+      const thief = (await loginEmail(stolen.idToken, user.email).expect(200)).body.data;
+      await me(thief.accessToken).expect(200);
+      // The owner's device presents the same token: a copy exists.
+      await identityRefresh(user.identity.refreshToken).expect(401);
+      for (const token of [thief.accessToken, user.token, other.token]) {
+        await me(token).expect(401);
+      }
+      await refresh(thief.refreshToken).expect(401);
+      // The ID token the thief got is refused too; the owner signs in again.
+      const res = await loginEmail(stolen.idToken, user.email).expect(401);
+      expect(res.body.message).toBe(
+        'This sign-in has ended (signed out since). Please sign in again.',
+      );
+      const fresh = await signIn(t.http, user.email, user.password);
+      await loginEmail(fresh.idToken, user.email).expect(200);
+      expect((await sessionRow(decodePayload(user.token).sid as string))?.revoked_reason).toBe(
+        'refresh-token-reuse',
+      );
+    });
+
     it('should end only this session on POST /api/hcp/logout', async () => {
       const user = await registered();
       const other = await anotherDevice(user);
