@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { FilesController } from '../api/src/files/files.controller';
+import { StoredFilesSweeper } from '../api/src/files/stored-files-sweeper';
 import { insertFacility, insertTrialRequest } from './factories/file-requests';
 import * as files from './factories/files';
 import { makeClinops } from './factories/users';
@@ -85,6 +86,7 @@ describe.each<Driver>([localDriver(), s3Driver()])(
     let otherClinops: { token: string; id: string };
     let requestId: string;
     let otherRequestId: string;
+    let siteId: number;
 
     const auth = (token?: string): Record<string, string> =>
       token === undefined ? {} : { Authorization: `Bearer ${token}` };
@@ -155,6 +157,7 @@ describe.each<Driver>([localDriver(), s3Driver()])(
       const c = await registerUser(t.http, t.dataSource);
       const d = await registerUser(t.http, t.dataSource);
       const site = await insertFacility(t.dataSource);
+      siteId = site;
       const otherSite = await insertFacility(t.dataSource, {
         name: 'Vall d’Hebron',
         city: 'Barcelona',
@@ -590,6 +593,61 @@ describe.each<Driver>([localDriver(), s3Driver()])(
         expect(res.body.errors).toEqual({ filepath: 'required' });
         expect(await rows()).toBe(1);
         expect(await driver.objects()).toHaveLength(1);
+      });
+    });
+
+    describe('when an account or a request goes', () => {
+      const queued = async (): Promise<number> => {
+        const [{ n }] = await t.dataSource.query<{ n: number }[]>(
+          'SELECT count(*)::int AS n FROM stored_file_deletion',
+        );
+        return n;
+      };
+
+      /** A new HCP with a request of their own holding two files; the store's objects before. */
+      const hcpWithFiles = async (): Promise<{ token: string; id: string; before: string[] }> => {
+        await t.app.get(StoredFilesSweeper).sweep();
+        const before = await driver.objects();
+        const e = await registerUser(t.http, t.dataSource);
+        const id = await insertTrialRequest(t.dataSource, {
+          userId: e.user._id,
+          facilityId: siteId,
+        });
+        await upload(e.token, id, [
+          file('biopsy.pdf', files.pdf('Biopsy of the left lung')),
+          file('scan.png', files.png()),
+        ]).expect(201);
+        expect(await driver.objects()).toHaveLength(before.length + 2);
+        return { token: e.token, id: e.user._id, before };
+      };
+
+      it('should delete the bytes of a deleted HCP account’s files from the store', async () => {
+        const gone = await hcpWithFiles();
+        await request(t.http).delete(`/api/hcp/user/${gone.id}`).set(auth(gone.token)).expect(204);
+        expect(await queued()).toBe(2);
+
+        expect(await t.app.get(StoredFilesSweeper).sweep()).toEqual({ deleted: 2, failed: 0 });
+        expect((await driver.objects()).sort()).toEqual([...gone.before].sort());
+        expect(await queued()).toBe(0);
+      });
+
+      it('should keep the deletion queued while the store is down and finish it once it is back', async () => {
+        const gone = await hcpWithFiles();
+        await request(t.http).delete(`/api/hcp/user/${gone.id}`).set(auth(gone.token)).expect(204);
+        await driver.breakStore();
+        try {
+          expect(await t.app.get(StoredFilesSweeper).sweep()).toEqual({ deleted: 0, failed: 2 });
+        } finally {
+          await driver.repairStore();
+        }
+        expect(await queued()).toBe(2);
+        expect(await driver.objects()).toHaveLength(gone.before.length + 2);
+
+        // The retry is due a minute later: bring it forward instead of waiting.
+        await t.dataSource.query('UPDATE stored_file_deletion SET next_attempt_at = now()');
+        expect(await t.app.get(StoredFilesSweeper).sweep()).toEqual({ deleted: 2, failed: 0 });
+        expect((await driver.objects()).sort()).toEqual([...gone.before].sort());
+        expect(await queued()).toBe(0);
       });
     });
 

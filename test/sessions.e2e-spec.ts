@@ -313,10 +313,10 @@ describe(`${AuthController.name} sessions`, () => {
 
   // After the sign-out tests on purpose: in this order, in a fresh clone, the second process
   // once answered a new user's stream with 401. It had not opened the stream before the test
-  // signed the user out 500 ms later: it was reading the gazetteer in its main thread (its
-  // PLACES_MIN_POPULATION differs from this app's), answering nothing for seconds. The places
-  // loader now reads in a worker thread (sessions-replicas.e2e-spec.ts), and the test waits
-  // for the open stream instead of a fixed time.
+  // signed the user out 500 ms later: it was reading the gazetteer in its main thread (it had
+  // another PLACES_MIN_POPULATION than this app then), answering nothing for seconds. The
+  // places loader now reads in a worker thread (sessions-replicas.e2e-spec.ts), and the test
+  // waits for the open stream instead of a fixed time.
   describe('across two API processes', () => {
     let a: string;
     let b: ApiProcess;

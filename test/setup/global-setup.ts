@@ -2,7 +2,11 @@ import 'reflect-metadata';
 import { rmSync } from 'node:fs';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { TEST_PLACES_MIN_POPULATION } from '../../api/src/config/env';
 import { dataSourceOptions } from '../../api/src/database/data-source-options';
+import { PlaceGazetteerState } from '../../api/src/places/place-gazetteer-state.entity';
+import { PlacesLoader } from '../../api/src/places/places-loader';
+import { PlacesRepository } from '../../api/src/places/places.repository';
 import { E2E_LOG_DIR } from '../utils/personal-data';
 import { databaseUrl, startTestPostgres, TEMPLATE_DATABASE } from './test-postgres';
 
@@ -26,8 +30,14 @@ export default async function globalSetup(): Promise<void> {
   await ds.initialize();
   try {
     await ds.runMigrations({ transaction: 'each' });
+    // The places every test app would otherwise load at its start (seconds of decoding each):
+    // loaded once here, the copies find this gazetteer version and skip the load.
+    const places = new PlacesRepository(ds.getRepository(PlaceGazetteerState));
+    await new PlacesLoader(places, ds, {
+      PLACES_MIN_POPULATION: TEST_PLACES_MIN_POPULATION,
+    }).ensureLoaded();
   } finally {
     await ds.destroy();
   }
-  process.stdout.write(`\nTest Postgres: ${pg.kind}; template database migrated.\n`);
+  process.stdout.write(`\nTest Postgres: ${pg.kind}; template database migrated, places loaded.\n`);
 }

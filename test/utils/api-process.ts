@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { TEST_PLACES_MIN_POPULATION } from '../../api/src/config/env';
 import { EmbeddedPostgres } from '../../api/src/database/embedded-postgres';
 import { appendToAppLog } from './personal-data';
 
@@ -55,7 +56,9 @@ export async function startApiProcess(
     WEB_DIST_DIR: '',
     RUN_MIGRATIONS: 'false',
     SEARCH_WORKERS: '0',
-    PLACES_MIN_POPULATION: '20000000',
+    // A test database copies the template, places loaded at the test default: nothing to load.
+    // An embedded database of its own starts empty: a few cities load quickly.
+    PLACES_MIN_POPULATION: databaseUrl ? String(TEST_PLACES_MIN_POPULATION) : '20000000',
     // Many calls from 127.0.0.1, as in the in-process test apps (test/rate-limit.e2e-spec.ts
     // passes the shipped limits back in).
     RATE_LIMIT_PER_ADDRESS: '1000000',

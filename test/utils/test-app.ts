@@ -7,7 +7,7 @@ import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../api/src/app';
 import { createRootLogger } from '../../api/src/common/logging/logger';
-import { validateEnv } from '../../api/src/config/env';
+import { TEST_PLACES_MIN_POPULATION, validateEnv } from '../../api/src/config/env';
 import { databaseUrl, TEMPLATE_DATABASE } from '../setup/test-postgres';
 import { appendToAppLog, appLogDestination } from './personal-data';
 
@@ -86,6 +86,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '',
     RUN_MIGRATIONS: 'false',
+    // The template holds the places of this floor (test/setup/global-setup.ts): an app in
+    // production mode would otherwise load the whole gazetteer again.
+    PLACES_MIN_POPULATION: String(TEST_PLACES_MIN_POPULATION),
     ...RAISED_RATE_LIMITS,
     ...envOverrides,
   });

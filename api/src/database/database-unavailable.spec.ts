@@ -1,5 +1,9 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
-import { isDatabaseUnavailable } from './database-unavailable';
+import {
+  DatabaseUnavailableError,
+  isDatabaseUnavailable,
+  withoutParameters,
+} from './database-unavailable';
 
 function withCode(code: string, message = 'failed'): Error {
   return Object.assign(new Error(message), { code });
@@ -42,5 +46,36 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
+  });
+});
+
+describe(withoutParameters.name, () => {
+  const patient = ['Jane Roe', 'jane@example.org'];
+
+  it('should keep an outage an outage (503) without the query or its parameters', () => {
+    for (const cause of [
+      new QueryFailedError(
+        'INSERT INTO trial_request …',
+        patient,
+        new Error('Connection terminated unexpectedly'),
+      ),
+      new QueryFailedError('INSERT …', patient, withCode('57P01')),
+      withCode('ECONNRESET'),
+    ]) {
+      const clean = withoutParameters(cause, 'Creating a trial request');
+      expect(clean).toBeInstanceOf(DatabaseUnavailableError);
+      expect(isDatabaseUnavailable(clean)).toBe(true);
+      expect(JSON.stringify({ ...clean, message: clean.message })).not.toMatch(/Jane|jane@|INSERT/);
+    }
+  });
+
+  it('should name the SQLSTATE of any other failure and nothing of its parameters', () => {
+    const clean = withoutParameters(
+      new QueryFailedError('INSERT …', patient, withCode('23505')),
+      'Saving a questionnaire',
+    );
+    expect(clean).not.toBeInstanceOf(DatabaseUnavailableError);
+    expect(clean.message).toBe('Saving a questionnaire failed (Postgres error 23505)');
+    expect(Object.keys(clean)).toEqual([]);
   });
 });

@@ -34,6 +34,25 @@ const PG_MESSAGES = [
  */
 const RELEASED_RUNNER = 'QueryRunnerAlreadyReleasedError';
 
+/**
+ * An outage met by a query whose error was replaced so its parameters (patient data) stay out
+ * of the log: still answered 503, not 500.
+ */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+}
+
+/**
+ * A failed query as an error without its parameters: TypeORM's QueryFailedError carries them
+ * (answers, names, file names: patient data), and the error filter logs 500s with their error.
+ * The SQLSTATE stays in the message; an outage stays an outage (503 with Retry-After).
+ */
+export function withoutParameters(error: unknown, what: string): Error {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = `${what} failed (Postgres error ${typeof code === 'string' ? code : 'none'})`;
+  return isDatabaseUnavailable(error) ? new DatabaseUnavailableError(message) : new Error(message);
+}
+
 interface ErrorFields {
   name?: unknown;
   code?: unknown;
@@ -51,7 +70,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     return false;
   }
   const e = error as ErrorFields;
-  if (e.name === RELEASED_RUNNER) {
+  if (e.name === RELEASED_RUNNER || error instanceof DatabaseUnavailableError) {
     return true;
   }
   if (typeof e.code === 'string') {

@@ -12,6 +12,7 @@ import { MedicalFile } from './medical-file.entity';
 import { SpecFilesController } from './spec-files.controller';
 import { createStorageDriver } from './storage/storage.factory';
 import { STORAGE } from './storage/storage-driver';
+import { StoredFilesSweeper } from './stored-files-sweeper';
 
 /** Medical files per trial request on the local disk or S3-compatible storage. */
 @Module({
@@ -20,6 +21,7 @@ import { STORAGE } from './storage/storage-driver';
   providers: [
     FilesRepository,
     FilesService,
+    StoredFilesSweeper,
     { provide: STORAGE, inject: [ENV], useFactory: (env: Env) => createStorageDriver(env) },
   ],
 })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { withoutParameters } from '../database/database-unavailable';
 import { MedicalFile } from './medical-file.entity';
 
 export type NewMedicalFile = Pick<
@@ -71,10 +72,7 @@ export class FilesRepository {
       .catch((error: unknown) => {
         // TypeORM's error carries the query's parameters (file names: patient data), and the
         // error filter logs 500s with their error.
-        const code = (error as { code?: unknown }).code;
-        throw new Error(
-          `Saving the files failed (Postgres error ${typeof code === 'string' ? code : 'none'})`,
-        );
+        throw withoutParameters(error, 'Saving the files');
       });
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Language } from '@trialflow/contract';
+import { withoutParameters } from '../database/database-unavailable';
 import type { TrialRequestStatus } from '../progress/trial-request-status';
 import type { NotificationRow } from './dto/notification-response.dto';
 import type { NotificationType } from './notification.entity';
@@ -15,12 +16,6 @@ export interface Recipient {
 }
 
 const RECIPIENT_COLUMNS = 'id, email, first_name AS "firstName", last_name AS "lastName", language';
-
-/** A failed query without its parameters (the error filter logs 500s with their error). */
-function withoutParameters(error: unknown, what: string): Error {
-  const code = (error as { code?: unknown }).code;
-  return new Error(`${what} failed (Postgres error ${typeof code === 'string' ? code : 'none'})`);
-}
 
 @Injectable()
 export class NotificationsRepository {

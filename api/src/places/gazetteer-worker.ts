@@ -1,42 +1,48 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type GazetteerRows, readGazetteer } from './gazetteer';
 
-/** What the worker sends: the rows in slices, then done; or why it failed. */
-export type GazetteerWorkerMessage =
-  | { kind: 'rows'; table: keyof GazetteerRows; rows: GazetteerRows[keyof GazetteerRows] }
-  | { kind: 'done' }
-  | { kind: 'error'; message: string };
+/** What the main thread sends: ready for the next slice. */
+export type GazetteerRequest = 'more';
 
-/** Rows per message: the main thread decodes each message as a task of its own. */
-const SLICE = 5_000;
+/** One message of the worker: a slice of one table's rows, or the end. */
+export type GazetteerMessage =
+  { kind: keyof GazetteerRows; rows: GazetteerRows[keyof GazetteerRows] } | { done: true };
 
 /**
- * The gazetteer worker thread (gazetteer-thread.ts starts it): reads the bundled packages into
- * table rows, a few seconds of CPU that must not stall the thread serving HTTP.
+ * Rows per message: each message is copied into the main thread as it arrives, so a small one
+ * keeps that copy (the only work the main thread does for the read) to a few milliseconds.
  */
-function run(): void {
+export const GAZETTEER_MESSAGE_ROWS = 5_000;
+
+/**
+ * A worker thread (gazetteer-reader.ts starts it) that reads the bundled packages into table
+ * rows: about four seconds of synchronous decoding that would otherwise stop the event loop,
+ * health checks included, at the first start. It sends one slice of rows per "more" from the
+ * main thread: queued messages are all delivered in one go, which would stop the loop again.
+ */
+if (parentPort) {
   const port = parentPort;
-  if (!port) {
-    return;
-  }
-  try {
-    const rows = readGazetteer((workerData as { minPopulation: number }).minPopulation);
-    for (const table of ['places', 'names', 'postcodes'] as const) {
-      for (let i = 0; i < rows[table].length; i += SLICE) {
-        port.postMessage({
-          kind: 'rows',
-          table,
-          rows: rows[table].slice(i, i + SLICE),
-        } satisfies GazetteerWorkerMessage);
+  const rows = readGazetteer((workerData as { minPopulation: number }).minPopulation);
+  function* slices(): Generator<GazetteerMessage> {
+    for (const kind of ['places', 'names', 'postcodes'] as const) {
+      const all = rows[kind];
+      for (let i = 0; i < all.length; i += GAZETTEER_MESSAGE_ROWS) {
+        yield { kind, rows: all.slice(i, i + GAZETTEER_MESSAGE_ROWS) };
       }
     }
-    port.postMessage({ kind: 'done' } satisfies GazetteerWorkerMessage);
-  } catch (error) {
-    port.postMessage({
-      kind: 'error',
-      message: error instanceof Error ? error.message : String(error),
-    } satisfies GazetteerWorkerMessage);
+    yield { done: true };
   }
+  const messages = slices();
+  const sendNext = (): void => {
+    const next = messages.next();
+    if (!next.done) {
+      port.postMessage(next.value);
+    }
+  };
+  port.on('message', (message: GazetteerRequest) => {
+    if (message === 'more') {
+      sendNext();
+    }
+  });
+  sendNext();
 }
-
-run();

@@ -10,7 +10,7 @@ import type { DataSource } from 'typeorm';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
 import { gazetteerVersion } from './gazetteer';
-import { readGazetteerOffThread } from './gazetteer-thread';
+import { gazetteerWorkerAvailable, readGazetteerOffThread } from './gazetteer-reader';
 import { PlacesRepository } from './places.repository';
 
 const SHUTDOWN_WAIT_MS = 60_000;
@@ -27,8 +27,8 @@ export interface PlacesLoadResult {
 /**
  * Fills the place table from the bundled gazetteer at start, when it is empty or holds another
  * gazetteer version (new package versions, another PLACES_MIN_POPULATION). It runs in the
- * background so the health check answers at once, and the packages are read in a worker
- * thread, so the replica keeps answering meanwhile; place searches wait for it. A failure is
+ * background (the packages are decoded in a worker thread) so the health check answers at once;
+ * place searches wait for it. A failure is
  * logged, never fatal: the search then answers from what the table holds.
  */
 @Injectable()
@@ -87,11 +87,11 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
     if ((await this.places.findVersion()) === version) {
       return { loaded: false, places: 0, names: 0, postcodes: 0, seconds: 0 };
     }
-    const { rows, inWorker } = await readGazetteerOffThread(minPopulation);
+    const rows = await readGazetteerOffThread(minPopulation);
     const read = Number(process.hrtime.bigint() - started) / 1e9;
     this.logger.debug(
       `Places: the packages read in ${read.toFixed(2)} s ` +
-        `(${inWorker ? 'in a worker thread' : 'in the main thread'}), storing them`,
+        `(${gazetteerWorkerAvailable() ? 'in a worker thread' : 'in the main thread'}), storing them`,
     );
     const loaded = await this.places.replaceAll(rows, version);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

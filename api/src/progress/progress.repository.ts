@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
+import { withoutParameters as cleanQueryError } from '../database/database-unavailable';
 import { FacilityProgress } from '../facility-progress/facility-progress.entity';
 import { TrialRequest } from './trial-request.entity';
 import { TrialRequestStatusChange } from './trial-request-status-change.entity';
@@ -39,8 +40,7 @@ function withoutParameters(error: unknown, what: string): Error {
   if (error instanceof TooManyRequestsError || error instanceof RequestFinalError) {
     return error;
   }
-  const code = (error as { code?: unknown }).code;
-  return new Error(`${what} failed (Postgres error ${typeof code === 'string' ? code : 'none'})`);
+  return cleanQueryError(error, what);
 }
 
 @Injectable()

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { Answers } from '@trialflow/contract';
+import { withoutParameters as cleanQueryError } from '../database/database-unavailable';
 import { Questionnaire } from './questionnaire.entity';
 
 /** Postgres' foreign-key violation: the token's user no longer exists. */
@@ -19,7 +20,7 @@ function withoutParameters(error: unknown, what: string): Error {
   if (code === '23503') {
     return new QuestionnaireOwnerGoneError('The questionnaire owner does not exist');
   }
-  return new Error(`${what} failed (Postgres error ${typeof code === 'string' ? code : 'none'})`);
+  return cleanQueryError(error, what);
 }
 
 @Injectable()

@@ -42,6 +42,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
         { requestId, err: exception instanceof Error ? exception : String(exception) },
         'Database unavailable',
       );
+    } else if (body.statusCode === 503 && exception instanceof HttpException) {
+      // A deliberate 503 (health while the database is down, storage unavailable): expected
+      // during an outage, not a fault of the code.
+      this.logger.warn({ requestId, status: 503, path: req.path }, exception.message);
     } else if (body.statusCode >= 500) {
       this.logger.error(
         { requestId, err: exception instanceof Error ? exception : String(exception) },
