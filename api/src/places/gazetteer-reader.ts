@@ -14,15 +14,17 @@ export function gazetteerWorkerAvailable(): boolean {
 /**
  * How to start the worker: the compiled script (npm start, the image), or its TypeScript source
  * where a require hook for .ts is installed (the e2e tests' second API processes, `node -r
- * swc-register.cjs`: a worker inherits the parent's -r preloads). Null under jest's own module
- * system: the read then happens in this thread.
+ * swc-register.cjs`: a worker inherits the parent's -r preloads). Null under jest (its hooks
+ * live in its own process only): the read then happens in this thread.
  */
 function workerEntry(): { filename: string; eval: boolean } | null {
   if (__filename.endsWith('.js')) {
     return existsSync(WORKER_SCRIPT) ? { filename: WORKER_SCRIPT, eval: false } : null;
   }
+  // The hook must come from a preload the worker inherits: jest installs its own in-process.
+  const preloaded = process.execArgv.some((a) => a === '-r' || a.startsWith('--require'));
   const hook = (require.extensions as Record<string, unknown> | undefined)?.['.ts'];
-  if (typeof hook !== 'function') {
+  if (!preloaded || typeof hook !== 'function') {
     return null;
   }
   const source = JSON.stringify(join(__dirname, 'gazetteer-worker.ts'));
