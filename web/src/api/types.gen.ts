@@ -61,9 +61,9 @@ export type AuthTokensDto = {
    */
   idToken: string;
   /**
-   * Absent when refreshing.
+   * The refresh token. A refresh answers the next one and the one sent is used up: sent again, it signs the identity out everywhere (a copied token).
    */
-  refreshToken?: string;
+  refreshToken: string;
   tokenType: string;
 };
 
