@@ -76,7 +76,8 @@ export function PlaceCombobox({
   };
 
   const onChange = (event: ChangeEvent<HTMLInputElement>): void => {
-    const text = event.target.value;
+    // A pasted tab or line break (or no-break space) is a plain space, as the API takes it.
+    const text = event.target.value.replace(/[^\S ]+/g, ' ');
     if (!isAllowedLocationText(text)) {
       // The input is controlled: not passing the text on puts the previous one back.
       setRejected(true);
