@@ -13,6 +13,7 @@
 //   BENCH_DATABASE_URL       use this Postgres database (dropped and recreated!) instead of an
 //                            embedded one in .data/bench-places-postgres
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -40,7 +41,7 @@ const intEnv = (name, fallback) => {
 const QUERIES = (
   process.env.BENCH_PLACES_QUERIES ??
   'Ber;Berlin;Madr;Zag;New Y;São;München;Wien;Köln;Milano;Genève;Seville;Mün;10117;02115;' +
-    '75001 Paris;1011;10117 Berlin, Germany'
+    '75001 Paris;1011;10117 Berlin, Germany;28001;08001 Barcelona;4100;SW1A London;1010 Wien'
 )
   .split(';')
   .map((q) => q.trim())
@@ -171,6 +172,10 @@ async function main() {
   process.env.PLACES_MIN_POPULATION = '0';
   // Production refuses to start without a mail server; the autocomplete sends no mail.
   process.env.SMTP_URL ??= 'smtp://127.0.0.1:9';
+  // …nor without a signing secret; a throwaway one, as no session outlives the run.
+  process.env.APP_SECRET ??= randomBytes(32).toString('hex');
+  // Thousands of requests from one address: above any per-address limit (they still count).
+  process.env.RATE_LIMIT_PER_ADDRESS ??= '10000000';
   // The loader's own line ("Places: … loaded in N s (M s reading the packages)") is at info level.
   process.env.BENCH_LOG_LEVEL ??= 'info';
   const api = new ApiProcess(dist, { root, databaseUrl: url, label: 'places', log });

@@ -655,9 +655,11 @@ describe(IdentityController.name, () => {
       expect(res.body).toEqual({
         idToken: expect.any(String),
         accessToken: expect.any(String),
+        refreshToken: expect.any(String),
         expiresIn: 3600,
         tokenType: 'Bearer',
       });
+      expect(res.body.refreshToken).not.toBe(tokens.refreshToken);
       expect(decodePayload(res.body.idToken)).toMatchObject({ email, token_use: 'id' });
       await getUser(res.body.accessToken).expect(200);
       const login = await request(t.http)
@@ -665,6 +667,70 @@ describe(IdentityController.name, () => {
         .send({ username: email, accessToken: res.body.idToken })
         .expect(200);
       expect(login.body.data.user.email).toBe(email);
+    });
+
+    it('should rotate the refresh token: the next one works, each one once', async () => {
+      const { tokens } = await confirmed();
+      const second = (await post('refresh', { refreshToken: tokens.refreshToken }).expect(200)).body
+        .refreshToken as string;
+      const third = (await post('refresh', { refreshToken: second }).expect(200)).body
+        .refreshToken as string;
+      await post('refresh', { refreshToken: third }).expect(200);
+      const rows: { family_id: string; used: boolean; revoked_at: Date | null }[] =
+        await t.dataSource.query(
+          `SELECT family_id, used_at IS NOT NULL AS used, revoked_at FROM identity_refresh_token
+            WHERE user_id = $1 ORDER BY created_at`,
+          [decodePayload(tokens.idToken).sub],
+        );
+      // One family (the sign-in), every token but the newest used up, none revoked.
+      expect(new Set(rows.map((r) => r.family_id)).size).toBe(1);
+      expect(rows.map((r) => r.used)).toEqual([true, true, true, false]);
+      expect(rows.every((r) => r.revoked_at === null)).toBe(true);
+    });
+
+    it('should sign the identity out everywhere when a used refresh token comes again', async () => {
+      const { email, password, tokens } = await confirmed();
+      const other = await signIn(t.http, email, password);
+      const next = (await post('refresh', { refreshToken: tokens.refreshToken }).expect(200)).body;
+      // The thief (or the owner) presents the token that was already traded.
+      const reuse = await post('refresh', { refreshToken: tokens.refreshToken }).expect(401);
+      expect(reuse.body).toMatchObject({
+        code: 'NotAuthorizedException',
+        message: 'Refresh Token has been revoked',
+      });
+      // Both holders are out, and the other device too: refresh and access tokens.
+      for (const refreshToken of [next.refreshToken, other.refreshToken]) {
+        const res = await post('refresh', { refreshToken }).expect(401);
+        expect(res.body.message).toBe('Refresh Token has been revoked');
+      }
+      for (const access of [next.accessToken, other.accessToken]) {
+        const res = await getUser(access).expect(401);
+        expect(res.body.message).toBe('Access Token has been revoked');
+      }
+      const reasons: { revoked_reason: string | null }[] = await t.dataSource.query(
+        `SELECT DISTINCT revoked_reason FROM identity_refresh_token
+          WHERE family_id = (SELECT family_id FROM identity_refresh_token WHERE used_at IS NOT NULL
+                              AND user_id = $1)`,
+        [decodePayload(tokens.idToken).sub],
+      );
+      expect(reasons).toEqual([{ revoked_reason: 'refresh-token-reuse' }]);
+      // The owner signs in again.
+      const fresh = await signIn(t.http, email, password);
+      await getUser(fresh.accessToken).expect(200);
+      await post('refresh', { refreshToken: fresh.refreshToken }).expect(200);
+    });
+
+    it('should let only one of two simultaneous refreshes with one token win', async () => {
+      const { tokens } = await confirmed();
+      const answers = await Promise.all([
+        post('refresh', { refreshToken: tokens.refreshToken }),
+        post('refresh', { refreshToken: tokens.refreshToken }),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+      // The loser was a reuse: the winner's tokens have ended as well.
+      const winner = answers.find((r) => r.status === 200)!.body;
+      await post('refresh', { refreshToken: winner.refreshToken }).expect(401);
+      await getUser(winner.accessToken).expect(401);
     });
 
     it('should refuse an unknown refresh token', async () => {

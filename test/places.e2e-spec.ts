@@ -263,6 +263,9 @@ describe(PlacesController.name, () => {
       ['80331', 'DE', 'München', '80331 München, Bavaria, Germany', 48.14, 11.58],
       ['75001 Paris', 'FR', 'Paris', '75001 Paris, Île-de-France, France', 48.85, 2.35],
       ['02115', 'US', 'Boston', '02115 Boston, Massachusetts, United States', 42.34, -71.09],
+      ['28001', 'ES', 'Madrid', '28001 Madrid, Spain', 40.42, -3.7],
+      ['08001 Barcelona', 'ES', 'Barcelona', '08001 Barcelona, Catalonia, Spain', 41.39, 2.16],
+      ['41001', 'ES', 'Sevilla', '41001 Sevilla, Andalusia, Spain', 37.38, -5.98],
       [
         'T0A',
         'CA',
@@ -293,6 +296,30 @@ describe(PlacesController.name, () => {
       );
     });
 
+    it('should list each country of a bare code, the most populous place first', async () => {
+      // 28001 is Madrid, and Albemarle in North Carolina: no geolocation header here.
+      const both = await search('28001');
+      expect(both.slice(0, 2).map((p) => `${p.countryCode} ${p.postcode} ${p.city}`)).toEqual([
+        'ES 28001 Madrid',
+        'US 28001 Albemarle',
+      ]);
+      expect(both[1].label).toBe('28001 Albemarle, North Carolina, United States');
+      expect((await search('28001, US')).map((p) => p.city)).toEqual(['Albemarle']);
+      expect((await search('28001 Madrid')).map((p) => p.countryCode)).toEqual(['ES']);
+    });
+
+    it('should find Spanish codes of villages the gazetteer lacks, at their own coordinates', async () => {
+      // 28755 is La Acebeda and other villages of the Sierra Norte, under 1,000 inhabitants (and
+      // Delmenhorst in Germany).
+      const villages = await search('28755, Spain');
+      expect(villages.length).toBeGreaterThan(0);
+      for (const village of villages) {
+        expect(village).toMatchObject({ postcode: '28755', countryCode: 'ES' });
+        expect(village.latitude).toBeCloseTo(41.08, 0);
+        expect(village.longitude).toBeCloseTo(-3.6, 0);
+      }
+    });
+
     it('should complete a code being typed, the exact code first', async () => {
       const started = await search('1011');
       expect(started.length).toBe(8);
@@ -301,11 +328,20 @@ describe(PlacesController.name, () => {
     });
 
     it('should search the place after a code no package covers', async () => {
-      // Austrian postcodes are not bundled: "1010 Wien" still finds Vienna by its name.
+      // Austrian postcodes are not bundled (no maintained npm package has them): "1010 Wien"
+      // still finds Vienna by its name, and so do the other uncovered countries' codes.
       const [vienna] = await search('1010 Wien');
       expect(vienna).toMatchObject({ city: 'Vienna', countryCode: 'AT' });
       expect(vienna.postcode).toBeUndefined();
       expect(await search('99999')).toEqual([]);
+      expect((await search('SW1A London'))[0]).toMatchObject({ city: 'London', countryCode: 'GB' });
+      expect((await search('20121 Milano'))[0]).toMatchObject({ city: 'Milan', countryCode: 'IT' });
+      expect((await search('8001 Zürich'))[0]).toMatchObject({ city: 'Zürich', countryCode: 'CH' });
+      // A full Dutch code: the letters are skipped, the name after them finds the city.
+      expect((await search('1011 AB Amsterdam'))[0]).toMatchObject({
+        city: 'Amsterdam',
+        countryCode: 'NL',
+      });
     });
   });
 
@@ -317,6 +353,8 @@ describe(PlacesController.name, () => {
       ['a right-to-left override', '\u202eBerlin'],
       ['a control character', 'Berlin\u0000'],
       ['a line break', 'Berlin\nParis'],
+      // The web box turns a pasted tab into a space; the API keeps refusing the raw one.
+      ['a tab', '10117\tBerlin'],
     ])('should answer 400 naming q for %s', async (_what, q) => {
       const res = await request(t.http).get('/api/places').query({ q }).expect(400);
       expect(res.body.errors).toHaveProperty('q');
@@ -381,6 +419,21 @@ describe(PlacesController.name, () => {
       it('should answer HR when the header is missing', async () => {
         const res = await request(withHeader.http).get('/api/places/visitor-country').expect(200);
         expect(res.body).toEqual({ countryCode: 'HR' });
+      });
+
+      it("should put the visitor's country first among the countries of a bare code", async () => {
+        const codes = async (country: string): Promise<string[]> => {
+          const res = await request(withHeader.http)
+            .get('/api/places')
+            .query({ q: '28001' })
+            .set('cf-ipcountry', country)
+            .expect(200);
+          return (res.body as { places: Place[] }).places.map((p) => `${p.countryCode} ${p.city}`);
+        };
+        expect((await codes('US')).slice(0, 2)).toEqual(['US Albemarle', 'ES Madrid']);
+        expect((await codes('ES')).slice(0, 2)).toEqual(['ES Madrid', 'US Albemarle']);
+        // No country in the header: by population.
+        expect((await codes('XX')).slice(0, 2)).toEqual(['ES Madrid', 'US Albemarle']);
       });
 
       it('should give the configured hospital-selection countries in GET /api/config', async () => {

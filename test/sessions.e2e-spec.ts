@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { AuthController } from '../api/src/auth/auth.controller';
 import {
@@ -8,9 +9,12 @@ import {
   rs256Token,
 } from './factories/jwt';
 import { loginProduct, readCode, signIn } from './utils/accounts';
+import { startApiProcess, type ApiProcess } from './utils/api-process';
 import { FAST_CAPTCHA_ENV } from './utils/captcha';
 import { sessionCalls, type Login } from './utils/product-sessions';
+import { openEventStream } from './utils/sse-client';
 import { createTestApp, TestApp } from './utils/test-app';
+import { databaseUrl } from './setup/test-postgres';
 
 const INVALID_PRODUCT = 'Please log in again: your session is missing, invalid or expired.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
@@ -208,6 +212,33 @@ describe(`${AuthController.name} sessions`, () => {
       await me(token).expect(200);
     });
 
+    it('should end every product session when a used identity refresh token comes again', async () => {
+      const user = await registered();
+      const other = await anotherDevice(user);
+      const identityRefresh = (refreshToken: string | undefined): request.Test =>
+        request(t.http).post('/api/identity/refresh').send({ refreshToken });
+      // The thief trades the copied refresh token first and signs in to the product with it.
+      const stolen = (await identityRefresh(user.identity.refreshToken).expect(200)).body;
+      const thief = (await loginEmail(stolen.idToken, user.email).expect(200)).body.data;
+      await me(thief.accessToken).expect(200);
+      // The owner's device presents the same token: a copy exists.
+      await identityRefresh(user.identity.refreshToken).expect(401);
+      for (const token of [thief.accessToken, user.token, other.token]) {
+        await me(token).expect(401);
+      }
+      await refresh(thief.refreshToken).expect(401);
+      // The ID token the thief got is refused too; the owner signs in again.
+      const res = await loginEmail(stolen.idToken, user.email).expect(401);
+      expect(res.body.message).toBe(
+        'This sign-in has ended (signed out since). Please sign in again.',
+      );
+      const fresh = await signIn(t.http, user.email, user.password);
+      await loginEmail(fresh.idToken, user.email).expect(200);
+      expect((await sessionRow(decodePayload(user.token).sid as string))?.revoked_reason).toBe(
+        'refresh-token-reuse',
+      );
+    });
+
     it('should end only this session on POST /api/hcp/logout', async () => {
       const user = await registered();
       const other = await anotherDevice(user);
@@ -277,6 +308,63 @@ describe(`${AuthController.name} sessions`, () => {
         .set('Authorization', `Bearer ${user.identity.accessToken}`)
         .expect(204);
       await me(user.token).expect(401);
+    });
+  });
+
+  // After the sign-out tests on purpose: in this order, in a fresh clone, the second process
+  // once answered a new user's stream with 401. It had not opened the stream before the test
+  // signed the user out 500 ms later: it was reading the gazetteer in its main thread (it had
+  // another PLACES_MIN_POPULATION than this app then), answering nothing for seconds. The
+  // places loader now reads in a worker thread (sessions-replicas.e2e-spec.ts), and the test
+  // waits for the open stream instead of a fixed time.
+  describe('across two API processes', () => {
+    let a: string;
+    let b: ApiProcess;
+
+    beforeAll(async () => {
+      await t.app.listen(0, '127.0.0.1');
+      a = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+      b = await startApiProcess(databaseUrl(process.env.TRIALFLOW_TEST_ADMIN_URL!, t.databaseName));
+    }, 90_000);
+
+    afterAll(async () => {
+      await b?.stop();
+    });
+
+    it('should end an open event stream at its next heartbeat after the sign-out', async () => {
+      const user = await registered();
+      const stream = await openEventStream(b.url, user.token);
+      expect(stream.status).toBe(200);
+      const signedOut = Date.now();
+      await logout(user.token, { everywhere: true }).expect(204);
+      // The heartbeat comes every 25 s; the stream must not outlive the next one.
+      const at = await Promise.race([
+        stream.ended,
+        new Promise<number>((_, reject) =>
+          setTimeout(() => reject(new Error('the stream stayed open')), 45_000),
+        ),
+      ]);
+      stream.close();
+      // One heartbeat interval (25 s) after the sign-out, with room for a loaded machine.
+      expect(at - signedOut).toBeLessThan(45_000);
+      const again = await openEventStream(b.url, user.token);
+      again.close();
+      expect(again.status).toBe(401);
+    }, 90_000);
+
+    it('should refuse on one replica a token whose session ended through the other', async () => {
+      const user = await registered();
+      await me(user.token, b.url).expect(200);
+      // A refresh on replica B (same server secret, same session row) and its token on A.
+      const next = (await refresh(user.refreshToken, b.url).expect(200)).body.data;
+      await me(next.accessToken, a).expect(200);
+      await request(a)
+        .post('/api/hcp/logout')
+        .set('Authorization', `Bearer ${next.accessToken}`)
+        .send({ everywhere: true })
+        .expect(204);
+      await me(next.accessToken, b.url).expect(401);
+      await refresh(next.refreshToken, b.url).expect(401);
     });
   });
 });

@@ -9,6 +9,8 @@ export interface ReceivedEvent {
 export interface EventStream {
   status: number;
   events: ReceivedEvent[];
+  /** Resolves with the time (Date.now()) the server ended the response. */
+  ended: Promise<number>;
   /** Resolves with the first received event matching, or rejects after `ms`. */
   waitFor(match: (e: ReceivedEvent) => boolean, ms?: number): Promise<ReceivedEvent>;
   close(): void;
@@ -66,9 +68,11 @@ export function openEventStream(
         }
       });
       res.on('error', () => undefined);
+      const ended = new Promise<number>((done) => res.once('end', () => done(Date.now())));
       resolve({
         status: res.statusCode ?? 0,
         events,
+        ended,
         waitFor: (match, ms = 10_000) => {
           const found = events.find(match);
           if (found) {

@@ -3,6 +3,7 @@ import { CONDITION_KEYS, type CriterionFamily } from '@trialflow/contract';
 import {
   compareWithLabels,
   DEFAULT_HOLDOUT_2_LABELS_FILE,
+  DEFAULT_HOLDOUT_3_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -26,7 +27,10 @@ import {
 const OVERALL_PRECISION_FLOOR = 0.95;
 const OVERALL_RECALL_FLOOR = 0.85;
 const EXCLUSION_PRECISION_FLOOR = 0.97;
-const EXCLUSION_RECALL_FLOOR = 0.73;
+// Round 3 (2026-11-24): 72.2% (174/241), precision 98.3%: one named drug, a stage bounding one
+// alternative and "or" alternatives no longer exclude (4 development labels read them as
+// rules); floored at the measured value.
+const EXCLUSION_RECALL_FLOOR = 0.72;
 const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.95,
   comorbidity: 0.95,
@@ -50,8 +54,20 @@ const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
  * (44/46), prior_therapy 61.4% (35/57), stage 57.1% (40/70), subtype 55.0% (22/40).
  */
 const ALL_HOLDOUT_PRECISION_FLOOR = 0.75;
+/**
+ * Third held-out part (eligibility-labels-holdout-3.json, 50 trials, 314 labels), measured
+ * 2026-11-24 before round 3 was merged: all rules 72.3% precise, 69.7% recall; rules that may
+ * exclude 63.1% (94/149), 57.0% (94/165), 55 wrong. After round 3 (the floors): all rules
+ * 72.2% / 69.4%; rules that may exclude 65.9% (87/132), 52.7% (87/165), 45 wrong.
+ */
+const HOLDOUT_3_PRECISION_FLOOR = 0.72;
+const HOLDOUT_3_RECALL_FLOOR = 0.69;
+const HOLDOUT_3_EXCLUSION_PRECISION_FLOOR = 0.65;
+const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.52;
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
-const ALL_HOLDOUT_EXCLUSION_PRECISION_FLOOR = 0.62;
+// Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
+// (178/242), recall 52.5%.
+const ALL_HOLDOUT_EXCLUSION_PRECISION_FLOOR = 0.73;
 // 52.2% (177/339) after the vignettes branch's round-2 fix (rules from sentence structures the
 // engine cannot represent are no longer confident): floored at that measured value (was 0.53).
 const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.52;
@@ -342,6 +358,44 @@ describe('eligibility quality', () => {
         )
         .map((f) => `${f.family} ${(f.precision * 100).toFixed(1)}%`);
       expect(below).toEqual([]);
+    });
+  });
+
+  /**
+   * The third held-out part (eligibility-labels-holdout-3.json): the trials of the third held-out
+   * vignette round picked for the conditions the first two held-out files cover least, labelled
+   * blind on 2026-11-24. Floors at the figures measured then on the engine of main (README);
+   * the report is made inside the tests so that reading the file's shape does not run the engine.
+   */
+  describe('over the third held-out part (labelled blind 2026-11-24)', () => {
+    const read = (file: string): ReturnType<typeof parseLabels> =>
+      parseLabels(readFileSync(file, 'utf8'));
+    let report: ReturnType<typeof measureQuality>;
+    const measured = (): ReturnType<typeof measureQuality> =>
+      (report ??= measureQuality(DEFAULT_HOLDOUT_3_LABELS_FILE()));
+
+    it('should hold at least 50 trials, none of them in another labelled file', () => {
+      const third = read(DEFAULT_HOLDOUT_3_LABELS_FILE()).map((l) => l.nctId);
+      const others = new Set(
+        [DEFAULT_LABELS_FILE(), DEFAULT_HOLDOUT_LABELS_FILE(), DEFAULT_HOLDOUT_2_LABELS_FILE()]
+          .flatMap(read)
+          .map((l) => l.nctId),
+      );
+      expect(third.length).toBeGreaterThanOrEqual(50);
+      expect(new Set(third).size).toBe(third.length);
+      expect(third.filter((id) => others.has(id))).toEqual([]);
+    });
+
+    it('should keep overall precision and recall above their floors', () => {
+      expect(measured().overall.precision).toBeGreaterThanOrEqual(HOLDOUT_3_PRECISION_FLOOR);
+      expect(measured().overall.recall).toBeGreaterThanOrEqual(HOLDOUT_3_RECALL_FLOOR);
+    });
+
+    it('should keep precision and recall of the rules that may exclude above their floors', () => {
+      expect(measured().exclusions.precision).toBeGreaterThanOrEqual(
+        HOLDOUT_3_EXCLUSION_PRECISION_FLOOR,
+      );
+      expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_3_EXCLUSION_RECALL_FLOOR);
     });
   });
 });

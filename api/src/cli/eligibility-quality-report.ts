@@ -258,6 +258,9 @@ export const DEFAULT_HOLDOUT_LABELS_FILE = (): string =>
 /** The second held-out part (2026-11-23, all 17 conditions, labelled blind). */
 export const DEFAULT_HOLDOUT_2_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-2.json');
+/** The third held-out part (2026-11-24, the conditions the first two cover least, blind). */
+export const DEFAULT_HOLDOUT_3_LABELS_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-3.json');
 /** The CT.gov records of the first collection (every trial labelled before 2026-11-23). */
 export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), 'data', 'ctgov');
 /** All CT.gov records shipped in the repository, which hold every labelled trial. */

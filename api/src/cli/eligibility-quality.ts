@@ -4,35 +4,45 @@ import { parseArgs } from 'node:util';
 import {
   DEFAULT_CTGOV_DIRS,
   DEFAULT_HOLDOUT_2_LABELS_FILE,
+  DEFAULT_HOLDOUT_3_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
   measureQuality,
 } from './eligibility-quality-report';
 import {
+  DEFAULT_HOLDOUT_3_VIGNETTES_FILE,
   DEFAULT_VIGNETTE_TRIALS_DIR,
   DEFAULT_VIGNETTES_FILE,
+  DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
   measureVerdicts,
 } from './eligibility-verdict-report';
 
-const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout FILE]... [--vignettes FILE] [--ctgov DIR]... [--misses]
+const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout FILE]... [--vignettes FILE]... [--ctgov DIR]... [--misses] [--development]
 
-First the verdicts on the held-out patient vignettes (test/fixtures/eligibility-vignettes.json,
-split "heldout"): the wrong-exclusion rate, precision and recall of exclusions and of the
-conflicting verdicts per criterion family, and the worst cases with their sentences; then the
-same over all vignettes. The vignettes' trials are read from every folder under data/ (ctgov and
-ctgov-extra), or from --ctgov DIR.
+First the verdicts on the held-out patient vignettes (split "heldout" of
+test/fixtures/eligibility-vignettes.json, V61-V78): the wrong-exclusion rate, precision and
+recall of exclusions and of the conflicting verdicts per criterion family, and the worst cases
+with their sentences; then the same on the third held-out round
+(test/fixtures/eligibility-vignettes-holdout-3.json, V79 onward, judged blind on 2026-11-24);
+then over all vignettes of both files. --vignettes FILE (repeatable) replaces the files: all of
+them make the held-out and the "all" blocks, and the third-round block is left out. The
+vignettes' trials are read from every folder under data/ (ctgov and ctgov-extra), or from
+--ctgov DIR.
 
 Then the rules: extracts the eligibility rules of the hand-labelled trials from the
 ClinicalTrials.gov records shipped in data/ctgov and data/ctgov-extra (or the --ctgov folders)
-and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.json and
-eligibility-labels-holdout-2.json, labelled blind, or the --holdout files) and then the
-development trials (test/fixtures/eligibility-labels.json, the patterns were written against
-it): precision and recall of the rules that may exclude, per family precision and recall of all
-rules and of the rules that may exclude, and the worst cases (rules that may exclude but should
-not) with their sentences. --misses also lists, per trial, the rules no label matched and the
-labels no rule matched. No database is used.`;
+and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.json with
+eligibility-labels-holdout-2.json, then eligibility-labels-holdout-3.json, all labelled blind;
+or the --holdout files together) and then the development trials
+(test/fixtures/eligibility-labels.json, the patterns were written against it): precision and
+recall of the rules that may exclude, per family precision and recall of all rules and of the
+rules that may exclude, and the worst cases (rules that may exclude but should not) with their
+sentences. --misses also lists, per trial, the rules no label matched and the labels no rule
+matched. --development prints the development figures only (vignettes and labelled trials the
+patterns are fixed against): while fixing patterns the held-out figures are not looked at, so
+that they stay a fair measurement. No database is used.`;
 
 const fail: (message: string) => never = usageFailure(USAGE);
 
@@ -43,9 +53,10 @@ function main(): Promise<number> {
       options: {
         labels: { type: 'string' },
         holdout: { type: 'string', multiple: true },
-        vignettes: { type: 'string' },
+        vignettes: { type: 'string', multiple: true },
         ctgov: { type: 'string', multiple: true },
         misses: { type: 'boolean', default: false },
+        development: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -60,13 +71,27 @@ function main(): Promise<number> {
   const ctgov = parsed.values.ctgov?.length
     ? parsed.values.ctgov.map((dir) => resolve(dir))
     : DEFAULT_CTGOV_DIRS();
+  const development = parsed.values.development;
+  const heldOut = parsed.values.holdout?.length
+    ? [
+        {
+          title: 'held-out trials (labelled blind, never used to tune the patterns)',
+          files: parsed.values.holdout.map((file) => resolve(file)),
+        },
+      ]
+    : [
+        {
+          title:
+            'held-out trials, first two parts (labelled blind, never used to tune the patterns)',
+          files: [DEFAULT_HOLDOUT_LABELS_FILE(), DEFAULT_HOLDOUT_2_LABELS_FILE()],
+        },
+        {
+          title: 'held-out trials, third part (labelled blind 2026-11-24)',
+          files: [DEFAULT_HOLDOUT_3_LABELS_FILE()],
+        },
+      ];
   const sets = [
-    {
-      title: 'held-out trials (labelled blind, never used to tune the patterns)',
-      files: parsed.values.holdout?.length
-        ? parsed.values.holdout.map((file) => resolve(file))
-        : [DEFAULT_HOLDOUT_LABELS_FILE(), DEFAULT_HOLDOUT_2_LABELS_FILE()],
-    },
+    ...heldOut,
     {
       title: 'development trials (patterns written against them)',
       files: [parsed.values.labels ? resolve(parsed.values.labels) : DEFAULT_LABELS_FILE()],
@@ -84,19 +109,34 @@ function main(): Promise<number> {
     (r.min !== undefined ? ` min ${r.min}` : '') +
     (r.max !== undefined ? ` max ${r.max}` : '') +
     (r.anyOf?.length ? ` anyOf ${r.anyOf.join(',')}` : '');
-  const vignettes = parsed.values.vignettes
-    ? resolve(parsed.values.vignettes)
-    : DEFAULT_VIGNETTES_FILE();
+  const given = parsed.values.vignettes?.map((file) => resolve(file));
   const vignetteTrials = parsed.values.ctgov ? ctgov : DEFAULT_VIGNETTE_TRIALS_DIR();
-  process.stdout.write(
-    `${formatVerdicts(measureVerdicts('heldout', vignettes, vignetteTrials), 'held-out vignettes')}\n\n`,
-  );
-  process.stdout.write(
-    `${formatVerdicts(measureVerdicts('all', vignettes, vignetteTrials), 'all vignettes (development and held-out)')}\n\n`,
-  );
-  sets.forEach(({ title, files }, i) => {
+  const verdicts = (split: 'heldout' | 'all', files: string[], title: string): void => {
+    process.stdout.write(
+      `${formatVerdicts(measureVerdicts(split, files, vignetteTrials), title)}\n\n`,
+    );
+  };
+  if (development) {
+    process.stdout.write(
+      `${formatVerdicts(measureVerdicts('development', given?.length ? given : DEFAULT_VIGNETTES_FILES(), vignetteTrials), 'development vignettes', 40)}\n\n`,
+    );
+  } else if (given?.length) {
+    verdicts('heldout', given, 'held-out vignettes');
+    verdicts('all', given, 'all vignettes (development and held-out)');
+  } else {
+    verdicts('heldout', [DEFAULT_VIGNETTES_FILE()], 'held-out vignettes (V61-V78)');
+    verdicts(
+      'heldout',
+      [DEFAULT_HOLDOUT_3_VIGNETTES_FILE()],
+      'third held-out round (V79+, judged blind 2026-11-24)',
+    );
+    verdicts('all', DEFAULT_VIGNETTES_FILES(), 'all vignettes (development and held-out)');
+  }
+  (development ? sets.slice(-1) : sets).forEach(({ title, files }, i) => {
     const report = measureQuality(files, ctgov);
-    process.stdout.write(`${i ? '\n' : ''}${formatQuality(report, title)}\n`);
+    process.stdout.write(
+      `${i ? '\n' : ''}${formatQuality(report, title, development ? 40 : 10)}\n`,
+    );
     if (parsed.values.misses) {
       for (const m of report.misses) {
         process.stdout.write(`\n${m.nctId}\n`);

@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { CONDITION_KEYS, type EligibilityRule } from '@trialflow/contract';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   compareVerdicts,
+  DEFAULT_HOLDOUT_3_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILE,
+  DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
   measureVerdicts,
   parseVignettes,
+  readVignettes,
   type Vignette,
 } from './eligibility-verdict-report';
 
@@ -23,9 +29,23 @@ import {
  * every floor is the measured value so that nothing gets worse, to be raised toward the targets
  * (0.01, 0.97, 0.75) as the engine improves, never by tuning on the held-out vignettes or by
  * relabelling them.
+ *
+ * Round 3 (2026-11-24, engine branch): the classes seen on held-out were fixed on development
+ * data only (development vignettes D01-D03 added, 81 vignettes, 407 pairs), and the held-out
+ * figures were looked at once, before the last changes (a line that is only "OR" makes every
+ * inclusion item an alternative; an extent "in metastatic setting", a planned "prior to Cycle 1
+ * of … chemotherapy" and an ECOG allowance in brackets give no confident rule: they only lower
+ * confidence; the floors were checked pass/fail after them, the figures not printed again):
+ * held-out 5 wrong exclusions of 90 (5.6%),
+ * precision 82.1% (23/28), recall 62.2% (23/37); all: 5 of 407 (1.2%), precision 97.1%, recall
+ * 71.1%. The recall floors go down to the measured values (0.62, 0.71): the price of excluding
+ * only on confident rules, which the issue ranks below precision.
  */
-const HELDOUT = { maxWrongExclusionRate: 9 / 90, precision: 0.73, recall: 0.67 };
-const ALL = { maxWrongExclusionRate: 15 / 390, precision: 0.91, recall: 0.72 };
+const HELDOUT = { maxWrongExclusionRate: 5 / 90, precision: 0.82, recall: 0.62 };
+// After the look, a development pair the engine excluded for a wrong reason (V48 x NCT05605535:
+// "chemotherapy required" read from "prior to Cycle 1 of NACT chemotherapy") is no longer
+// excluded: 164/232 over all vignettes if the held-out part is unchanged; floored at 0.70.
+const ALL = { maxWrongExclusionRate: 5 / 407, precision: 0.97, recall: 0.7 };
 
 const rule = (
   r: Partial<EligibilityRule> & Pick<EligibilityRule, 'key' | 'kind'>,
@@ -131,5 +151,57 @@ describe('verdicts on the judged vignettes', () => {
     expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(ALL.maxWrongExclusionRate);
     expect(report.precision).toBeGreaterThanOrEqual(ALL.precision);
     expect(report.recall).toBeGreaterThanOrEqual(ALL.recall);
+  });
+});
+
+/**
+ * The third held-out round (test/fixtures/eligibility-vignettes-holdout-3.json, V79-V135): 57
+ * patients over all 17 conditions, 3 or 4 each, 285 pairs, trials chosen by a rule fixed before
+ * judging (SHA-256 of 'heldout3:' + NCT id), judged blind on 2026-11-24 and committed before the
+ * engine was run on them. Measured 2026-11-24 on main's engine before round 3 was merged: 26
+ * wrong exclusions of 285 (9.1%), precision 72.6% (69/95), recall 49.3% (69/140); after merging
+ * round 3: 18 wrong (6.3%), precision 78.3% (65/83), recall 46.4% (65/140). No target is met;
+ * the floors are the figures after round 3, to be raised as the engine improves, never by
+ * relabelling these vignettes.
+ */
+const HELDOUT_3 = { maxWrongExclusionRate: 18 / 285, precision: 0.78, recall: 0.46 };
+
+describe('verdicts on the third held-out round', () => {
+  it('should judge at least 57 new patients over all 17 conditions against at least 5 trials each', () => {
+    const vignettes = readVignettes(DEFAULT_HOLDOUT_3_VIGNETTES_FILE());
+    expect(vignettes.length).toBeGreaterThanOrEqual(57);
+    expect(new Set(vignettes.map((v) => v.answers.type_of_disease))).toEqual(
+      new Set(CONDITION_KEYS),
+    );
+    expect(vignettes.filter((v) => v.trials.length < 5).map((v) => v.id)).toEqual([]);
+    expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
+    expect(vignettes.filter((v) => Number(v.id.slice(1)) < 79).map((v) => v.id)).toEqual([]);
+    // No id is shared with the first file.
+    expect(readVignettes(DEFAULT_VIGNETTES_FILES()).length).toBe(
+      vignettes.length + readVignettes(DEFAULT_VIGNETTES_FILE()).length,
+    );
+  });
+
+  it('should reject an id used in two vignettes files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vignettes-'));
+    try {
+      const files = ['a.json', 'b.json'].map((name) => join(dir, name));
+      for (const file of files) {
+        writeFileSync(file, JSON.stringify({ vignettes: [vignette({ id: 'V7' })] }));
+      }
+      expect(() => readVignettes(files)).toThrow('eligibility vignettes: V7 is used twice');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('should keep wrong exclusions, precision and recall of the third round at their floors', () => {
+    const report = measureVerdicts('heldout', DEFAULT_HOLDOUT_3_VIGNETTES_FILE());
+    expect(report.pairs).toBeGreaterThanOrEqual(285);
+    expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
+      HELDOUT_3.maxWrongExclusionRate,
+    );
+    expect(report.precision).toBeGreaterThanOrEqual(HELDOUT_3.precision);
+    expect(report.recall).toBeGreaterThanOrEqual(HELDOUT_3.recall);
   });
 });

@@ -92,6 +92,31 @@ const JUDGMENTS: readonly Judgment[] = ['eligible', 'excluded', 'undecidable'];
 export const DEFAULT_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes.json');
 
+/** The third held-out round (V79+, judged blind on 2026-11-24, all 17 conditions). */
+export const DEFAULT_HOLDOUT_3_VIGNETTES_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-3.json');
+
+/** Every vignettes file: the first two rounds, then the third held-out round. */
+export const DEFAULT_VIGNETTES_FILES = (): string[] => [
+  DEFAULT_VIGNETTES_FILE(),
+  DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
+];
+
+/** Reads and validates one or more vignettes files; an id used twice across them is an error. */
+export function readVignettes(files: string | string[]): Vignette[] {
+  const vignettes = (Array.isArray(files) ? files : [files]).flatMap((file) =>
+    parseVignettes(readFileSync(file, 'utf8')),
+  );
+  const seen = new Set<string>();
+  for (const v of vignettes) {
+    if (seen.has(v.id)) {
+      throw new Error(`eligibility vignettes: ${v.id} is used twice`);
+    }
+    seen.add(v.id);
+  }
+  return vignettes;
+}
+
 /** The vignettes' trials are read from every shipped record folder (data/ctgov, data/ctgov-extra). */
 export const DEFAULT_VIGNETTE_TRIALS_DIR = (): string => join(repoRoot(), SHIPPED_TRIALS_DIR);
 
@@ -237,13 +262,13 @@ export function compareVerdicts(
   };
 }
 
-/** The whole measurement: vignettes file + CT.gov records → report. */
+/** The whole measurement: vignettes file(s) + CT.gov records → report. */
 export function measureVerdicts(
   split: VignetteSplit | 'all',
-  vignettesFile = DEFAULT_VIGNETTES_FILE(),
+  vignettesFiles: string | string[] = DEFAULT_VIGNETTES_FILE(),
   ctgovDir: string | string[] = DEFAULT_VIGNETTE_TRIALS_DIR(),
 ): VerdictReport {
-  const vignettes = parseVignettes(readFileSync(vignettesFile, 'utf8')).filter(
+  const vignettes = readVignettes(vignettesFiles).filter(
     (v) => split === 'all' || v.split === split,
   );
   const ids = new Set(vignettes.flatMap((v) => v.trials.map((t) => t.nctId)));

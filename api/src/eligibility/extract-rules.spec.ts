@@ -122,6 +122,166 @@ describe('extractRules', () => {
         );
       });
 
+      it('should not require a rule of one clause when the inclusion item says "A; or B"', () => {
+        expect(
+          confident(
+            '* Previous platinum-based chemotherapy for advanced disease; or disease relapse within 6 months after adjuvant chemotherapy',
+          ),
+        ).toEqual([]);
+        expect(
+          confident(
+            '* Solid tumour relapsed or refractory to standard treatment, or for whom no standard treatment is available',
+          ),
+        ).toEqual([]);
+        // A plain item without alternatives stays confident.
+        expect(confident('* Relapsed or refractory multiple myeloma')).toEqual([
+          'relapsed required inclusion high plain',
+        ]);
+      });
+
+      it('should not require the items of either group around a line that is only "OR"', () => {
+        expect(
+          confident(
+            '* Stage IV breast cancer\n* At least 2 prior lines of chemotherapy\n\nOR\n\n* Stage III breast cancer\n* No prior chemotherapy',
+          ),
+        ).toEqual([]);
+      });
+
+      it('should not read a count or size limit of metastases as any metastases', () => {
+        for (const sentence of [
+          '* More than 3 brain metastases',
+          '* > 3 brain metastases',
+          '* Brain metastases larger than 3 cm',
+          '* Multiple brain metastases',
+        ]) {
+          expect(confident('', sentence)).toEqual([]);
+        }
+        expect(confident('', '* Brain metastases')).toEqual([
+          'brain_metastases excluded exclusion high plain',
+        ]);
+      });
+
+      it('should not read one named drug or a sub-class as the whole class excluded', () => {
+        for (const sentence of [
+          '* Prior pembrolizumab',
+          '* Prior nivolumab or relatlimab therapy',
+          '* Prior treatment with carfilzomib',
+          '* Prior exposure to docetaxel',
+          '* Prior EGFR TKI therapy',
+          '* Prior enzalutamide or abiraterone',
+          '* Previously treated by other third-generation epidermal growth factor receptor tyrosine kinase inhibitor (for example osimertinib)',
+          '* Prior anthracycline-based chemotherapy',
+        ]) {
+          expect(confident('', sentence)).toEqual([]);
+        }
+        // The class itself, or a drug named with its class, still excludes.
+        expect(
+          confident('', '* Prior pembrolizumab or any other immune checkpoint inhibitor'),
+        ).toEqual(['checkpoint_therapy excluded exclusion high plain']);
+        expect(confident('', '* Prior PARP inhibitor')).toEqual([
+          'parp_therapy excluded exclusion high plain',
+        ]);
+        // A required drug implies its class.
+        expect(confident('* Must have received prior pembrolizumab')).toEqual([
+          'checkpoint_therapy required inclusion high plain',
+        ]);
+      });
+
+      it("should not apply one disease's line limit to every disease of a basket trial", () => {
+        const out = rules(
+          '* Histologically confirmed NSCLC, melanoma or colorectal cancer\n' +
+            '* NSCLC: at least 2 prior lines of systemic therapy\n' +
+            '* ECOG 0-1',
+          '',
+          { conditions: ['lung_cancer', 'melanoma', 'colorectal_cancer'] },
+        ).filter((r) => r.source === 'text' && r.confidence !== 'low');
+        expect(out.map((r) => r.key).sort()).toEqual(['ecog']);
+        // A single-disease trial keeps the limit.
+        expect(confident('* NSCLC: at least 2 prior lines of systemic therapy')).toEqual([
+          'chemotherapy range inclusion 2.. high plain',
+        ]);
+      });
+
+      it('should not require one side of a disease or site disjunction', () => {
+        expect(confident('* Ocular or metastatic uveal melanoma')).toEqual(
+          expect.not.arrayContaining([expect.stringMatching(/^metastatic /)]),
+        );
+        expect(confident('* Stage IV or recurrent NSCLC')).toEqual(
+          expect.not.arrayContaining([expect.stringMatching(/^tumor_stage /)]),
+        );
+        expect(confident('* Unresectable locally advanced or metastatic (stage IV) NSCLC')).toEqual(
+          expect.not.arrayContaining([expect.stringMatching(/^tumor_stage /)]),
+        );
+        expect(confident('* Stage IIIB or IV NSCLC')).toEqual([
+          'nsclc required inclusion high plain',
+          'tumor_stage range inclusion 3.2.. high plain',
+        ]);
+      });
+
+      it('should read "ocular or metastatic" excluded, "For NSCLC patients:", "Arms 1E, 2E:" and "IIIB/C" as written', () => {
+        expect(
+          confident('', '* Participants with a diagnosis of ocular or metastatic uveal melanoma'),
+        ).toEqual(expect.not.arrayContaining([expect.stringMatching(/^metastatic /)]));
+        expect(
+          confident('* For NSCLC patients: not harboring an EGFR-sensitizing mutation'),
+        ).toEqual([]);
+        expect(confident('* Arms 1E, 2E and 3E: solid tumour with ALK positivity')).toEqual([]);
+        expect(confident('* Stage IIIB/C or IV NSCLC')).toEqual([
+          'nsclc required inclusion high plain',
+          'tumor_stage range inclusion 3.2.. high plain',
+        ]);
+      });
+
+      it('should not read a treatment setting, a planned cycle or an allowance in brackets as a rule', () => {
+        for (const [inclusion, exclusion] of [
+          ['', '* Patient who is already exposed to docetaxel injection in metastatic setting'],
+          ['* Serum CA125 levels >= 50 U/mL prior to Cycle 1 of NACT chemotherapy', ''],
+          [
+            '* ECOG performance status of 0 or 1 (patients with disease related ECOG 2 are allowed, in addition to ECOG 0 and 1)',
+            '',
+          ],
+        ]) {
+          expect(confident(inclusion, exclusion)).toEqual([]);
+        }
+      });
+
+      it('should not read recovery from the toxicities of a therapy as a prior-therapy rule', () => {
+        for (const [inclusion, exclusion] of [
+          [
+            '* Must have recovered from toxicities of prior radiation therapy to grade 1 or less',
+            '',
+          ],
+          ['* Adverse events of prior chemotherapy resolved to grade 1 or baseline', ''],
+          ['', '* Grade 3 or higher immune-related adverse events during previous immunotherapy'],
+          ['', '* Note: If the patient has had major surgery, they must have recovered adequately'],
+          ['', '* Systemic therapy or radiotherapy within the preceding 3 weeks'],
+        ]) {
+          expect(confident(inclusion, exclusion)).toEqual([]);
+        }
+      });
+
+      it('should read the therapy sentences found on development records (round 3) as they are meant', () => {
+        // "Naive of" negates; lines of a therapy without a count key are no chemotherapy lines.
+        expect(confident('* Naive of systemic treatment for resectable stage II or III')).toEqual([
+          'chemotherapy excluded inclusion high plain',
+        ]);
+        for (const [inclusion, exclusion] of [
+          ['', '* More than 2 lines of prior endocrine therapy treatment'],
+          ['', '* More than one prior line of checkpoint inhibitor treatment'],
+          ['', '* Patients with tyrosine kinase inhibitor-resistant CKIT mutation V654A or T670I'],
+          ['', '* Radiation pneumonia requiring steroid treatment'],
+          ['', '* Received radiation therapy within the area of interest'],
+          [
+            '* No curative treatment options available including surgery or definitive radiation',
+            '',
+          ],
+          ['* Treatment-naive or after one prior line of checkpoint inhibitor treatment', ''],
+          ['* Triplet arms: only prior systemic therapy is nivolumab + axitinib on this trial', ''],
+        ]) {
+          expect(confident(inclusion, exclusion)).toEqual([]);
+        }
+      });
+
       it('should not read a reaction to a therapy as a prior-therapy limit', () => {
         expect(
           confident(

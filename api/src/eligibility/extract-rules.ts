@@ -104,6 +104,9 @@ const ALLOWANCE =
   /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join|admitted|accepted|entered|registered)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
 const ALLOWANCE_CONDITION =
   /\b(?:if|when|provided|as long as|only if|who|whose|unless|after|following|but)\b|\bmay\b|\balso\b/;
+/** "ECOG 0 or 1 (patients with disease-related ECOG 2 are allowed)": an aside widening the rule. */
+const BRACKETED_ALLOWANCE =
+  /\([^()]*\b(?:ecog|ps|performance|karnofsky|kps)\b[^()]*\b(?:allowed|eligible|permitted|acceptable|may be (?:included|enrolled|eligible))\b[^()]*\)/;
 /** An exception widening a rule in the same item: "however, …", "unless …", "except …". */
 const EXCEPTION_CUE =
   /\bhowever\b|\bunless\b|\bexcept\b|\bexceptions?\b|\bother than\b|\bwith the exception\b|\bexcluding\b/;
@@ -121,13 +124,72 @@ const EXCEPTION_CUE =
  */
 const WILD_TYPE = /\bwild[- ]?type\b|\(wt\)/;
 const INTOLERANCE =
-  /\b(?:toxicit(?:y|ies)|allerg\w*|hypersensitiv\w*|intoleran\w*|reactions?|contraindicat\w*)\b/;
+  /\b(?:toxicit(?:y|ies)|toxic effects?|allerg\w*|hypersensitiv\w*|intoleran\w*|reactions?|contraindicat\w*|adverse (?:events?|effects?|drug reactions?)|side[- ]effects?|iraes?|immune[- ]related|complications?|sequelae|recover\w*|resolv\w*|resolution)\b/;
 const TREATED_DISEASE =
   /\b(?:therap(?:y|ies)|treatments?|treated|chemotherapy|regimens?|lines?)\b[^.;]{0,80}?\b(?:for|in|of)\b[^.;]{0,60}?\b(?:metasta\w*|advanced|unresectable|recurren\w*|stage)\b/;
 const AT_DIAGNOSIS =
   /\b(?:at|upon|at the time of) (?:the )?(?:initial |first |original )?diagnosis\b|\bde novo\b/;
 const GROUPS =
-  /\b(?:cohorts?|strat(?:a|um|ified)|sub-?groups?)\b|\b(?:arms?|groups?) (?:[a-d]|\d{1,2})\b|\bonly (?:in|for) (?:the |one )?(?:arms?|groups?)\b/;
+  /\b(?:cohorts?|strat(?:a|um|ified)|sub-?groups?)\b|^[\w -]{0,30}\b(?:arms?|groups?|parts?)\s*:|\b(?:arms?|groups?|parts?)\s+\d{1,2}[a-z]\b|\b(?:arms?|groups?) (?:[a-d]|\d{1,2})\b|\bonly (?:in|for) (?:the |one )?(?:arms?|groups?)\b/;
+/**
+ * Alternatives between the clauses of one inclusion item (round 3): "A; or B", "…, or for whom no
+ * standard treatment is available", a sentence starting with "Or": each clause admits patients
+ * on its own, so no rule of the item holds for every patient.
+ */
+const ALTERNATIVE_CLAUSE =
+  /;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)/;
+/**
+ * Disease names, by disease: a rule in a sentence naming some of the diseases of a trial whose
+ * inclusion names several ("NSCLC: at least 1 prior platinum-based line") is those diseases'
+ * cohort rule, not every cohort's (round 3).
+ */
+const DISEASES: [string, RegExp][] = [
+  [
+    'lung',
+    /\b(?:n?sclc|non-small[- ]cell|small[- ]cell lung|lung (?:cancer|carcinoma|adeno\w*))\b/,
+  ],
+  ['melanoma', /\bmelanoma\b/],
+  ['breast', /\b(?:breast (?:cancer|carcinoma)|tnbc)\b/],
+  ['colorectal', /\b(?:colorectal|crc|(?:colon|rectal) (?:cancer|carcinoma|adeno\w*))\b/],
+  ['prostate', /\b(?:prostate (?:cancer|carcinoma|adeno\w*)|m?crpc)\b/],
+  ['ovarian', /\bovarian\b/],
+  ['pancreatic', /\b(?:pancreatic (?:[\w-]+ )?(?:cancer|carcinoma|adeno\w*)|pdac)\b/],
+  [
+    'upper_gi',
+    /\b(?:gastric|gej|gastro-?o?esophageal|o?esophageal) (?:[\w-]+ )?(?:cancer|carcinoma|adeno\w*)|\b(?:gej|escc)\b/,
+  ],
+  ['liver', /\b(?:hepatocellular|hcc)\b/],
+  ['biliary', /\b(?:cholangiocarcinoma|biliary tract (?:cancer|carcinoma)|btc)\b/],
+  ['kidney', /\b(?:renal cell|rcc)\b/],
+  ['urothelial', /\b(?:urothelial|bladder (?:cancer|carcinoma))\b/],
+  ['cervical', /\bcervical (?:cancer|carcinoma)\b/],
+  ['endometrial', /\bendometrial\b/],
+  ['head_neck', /\b(?:head and neck|hnscc|scchn)\b/],
+  ['thyroid', /\bthyroid (?:cancer|carcinoma)\b/],
+  ['glioma', /\bglio(?:ma|blastoma)\b/],
+  ['sarcoma', /\bsarcoma\b/],
+  ['mesothelioma', /\bmesothelioma\b/],
+  ['neuroendocrine', /\bneuroendocrine\b/],
+  ['myeloma', /\bmyeloma\b/],
+  ['leukemia', /\b(?:leuka?emia|aml)\b/],
+  ['lymphoma', /\blymphoma\b/],
+];
+
+function diseasesOf(lower: string): Set<string> {
+  const out = new Set<string>();
+  for (const [name, re] of DISEASES) {
+    if (re.test(lower)) {
+      out.add(name);
+    }
+  }
+  return out;
+}
+
+/** Families whose rules are set per disease in a basket trial. */
+// Not biomarkers or histologies: only a patient of the named disease answers those, and for
+// them the named disease's rule holds.
+const PER_DISEASE_FAMILIES = new Set(['prior_therapy', 'stage', 'performance', 'disease_status']);
+
 /** Keys that say where the disease is or how far it went. */
 const EXTENT_FAMILIES = new Set(['stage', 'metastases', 'subtype']);
 /** An "or" in the sentence: several requirements of one family there are alternatives. */
@@ -211,11 +273,26 @@ function readingOf(
   return finding.qualified ? 'qualified' : 'plain';
 }
 
-function itemFindings(item: CriterionItem, heme: boolean): Finding[] {
+/**
+ * Whether a sentence names only some of the diseases of a trial whose inclusion names several:
+ * its rules are those diseases' cohort rules.
+ */
+function perDisease(lower: string, trialDiseases: Set<string>): boolean {
+  if (trialDiseases.size < 2) {
+    return false;
+  }
+  const named = diseasesOf(lower);
+  return named.size > 0 && named.size < trialDiseases.size;
+}
+
+function itemFindings(item: CriterionItem, heme: boolean, trialDiseases: Set<string>): Finding[] {
   const out: Finding[] = [];
+  const alternativeClauses = item.section === 'inclusion' && ALTERNATIVE_CLAUSE.test(item.lower);
   // An exception or an allowance anywhere in the item widens every rule it states.
   const exception =
-    EXCEPTION_CUE.test(item.lower) || item.sentences.some((s) => isAllowance(s.lower));
+    EXCEPTION_CUE.test(item.lower) ||
+    BRACKETED_ALLOWANCE.test(item.lower) ||
+    item.sentences.some((s) => isAllowance(s.lower));
   for (const sentence of item.sentences) {
     if (isConditional(sentence.lower)) {
       continue;
@@ -250,6 +327,11 @@ function itemFindings(item: CriterionItem, heme: boolean): Finding[] {
       const reading =
         f.reading ??
         structureReading(f, sentence.lower, item.lower, found) ??
+        (alternativeClauses && !item.cohort ? 'list' : undefined) ??
+        (PER_DISEASE_FAMILIES.has(CRITERIA[f.key].family) &&
+        perDisease(`${item.lead ?? ''} ${sentence.lower}`, trialDiseases)
+          ? 'cohort'
+          : undefined) ??
         readingOf(f, item, how, exception);
       out.push(reading === 'plain' ? f : { ...f, confidence: 'low', reading });
     }
@@ -339,9 +421,15 @@ function dropContradictions(rules: EligibilityRule[]): EligibilityRule[] {
 
 export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
   const heme = input.conditions.some((c) => HEME.has(c));
+  // The diseases the inclusion names: a basket trial names several.
+  // A multi-condition trial whose inclusion names several diseases may set rules per disease.
+  const trialDiseases =
+    input.conditions.length > 1
+      ? diseasesOf(input.eligibilityInclusion.toLowerCase())
+      : new Set<string>();
   const rules: EligibilityRule[] = [];
   for (const item of splitItems(input.eligibilityInclusion, input.eligibilityExclusion)) {
-    for (const f of itemFindings(item, heme)) {
+    for (const f of itemFindings(item, heme, trialDiseases)) {
       rules.push({
         confidence: 'high',
         reading: 'plain',

@@ -17,6 +17,8 @@ export interface CriterionItem {
    * alternatives, not nested under it): its rules still read, with a low confidence.
    */
   listed: boolean;
+  /** An upper-case lead-in removed from the item ("NSCLC:", "DISEASE CHARACTERISTICS:"), lower case. */
+  lead?: string;
 }
 
 const BULLET = /^(\s*)(?:[-*+•]|\(?\d{1,2}\\?[.)]|\(?[a-h]\\?[.)]|\(?[ivx]{1,4}\\?[.)])?\s*(.*)$/;
@@ -43,6 +45,8 @@ const COMMON_HEADING = /^(?:all|general|common|both)\b[^:.]{0,40}:\s*$/i;
 /** "Exclusion Criteria" closing an inclusion line without a colon (NCT00006046). */
 const TRAILING_EXCLUSION = /(?:key )?exclusion criteria\s*:?\s*$/i;
 const MAX_TEXT = 300;
+/** "OR", "- or -", "**OR**", "Or:" alone on a line. */
+const STANDALONE_OR = /^[\s*_:(-]*or[\s*_:)-]*$/i;
 
 const ROMAN = /^(?:i{1,3}|iv|v)[abc]?(?:\s*-\s*(?:i{1,3}|iv|v)[abc]?)?$/i;
 /** Applied to a whole section at once; none of them adds or removes a line break. */
@@ -71,7 +75,7 @@ const REPLACEMENTS: [RegExp, string][] = [
   [/([A-Za-z0-9+)]) *\/ *(?=[A-Za-z(])/g, '$1 or '],
 ];
 /** "(CNS)", "(ECOG)", "(NSCLC)": an acronym in brackets repeats the words before it. */
-const ACRONYM = / ?\(([A-Za-z0-9-]{2,9})\)/g;
+const ACRONYM = / ?\(([A-Za-z0-9-]{2,9})\)| ?\[([A-Za-z0-9-]{2,9})\]/g;
 
 /** Normalises a text: escapes, symbols, slashes, acronym brackets; line breaks stay. */
 export function normalizeBlock(text: string): string {
@@ -80,7 +84,9 @@ export function normalizeBlock(text: string): string {
     norm = norm.replace(re, to);
   }
   // Roman numerals stay: "(IIIb-IV)" is a stage.
-  return norm.replace(ACRONYM, (whole, inner: string) => (ROMAN.test(inner) ? whole : ''));
+  return norm.replace(ACRONYM, (whole, round?: string, square?: string) =>
+    ROMAN.test(round ?? square ?? '') ? whole : '',
+  );
 }
 
 /** One sentence ready for matching. */
@@ -163,6 +169,10 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
   ];
   for (const [startSection, raws] of sections) {
     let section = startSection;
+    // A line that is only "OR" between groups of inclusion items: which group a patient meets
+    // is not written per item, so every item of the section is an alternative (round 3).
+    const orLine =
+      startSection === 'inclusion' && raws.some((r) => STANDALONE_OR.test(r.body.trim()));
     const parents: { indent: number; alternatives: boolean; cohort: boolean }[] = [];
     // A flat list under a cohort heading at the same indent: the heading holds until the next one.
     let cohortHeading: { indent: number } | null = null;
@@ -171,6 +181,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
     let alternativesHeading: { indent: number; fresh: boolean } | null = null;
     let previousEndsWithOr = false;
     for (const raw of raws) {
+      const lead = CAPS_LEAD.exec(raw.body)?.[0].toLowerCase();
       let body = raw.body.replace(CAPS_LEAD, '');
       let shown = raw.shown.replace(CAPS_LEAD, '');
       let switchAfter = false;
@@ -214,7 +225,11 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       // "or" are alternatives of one another.
       const endsWithOr = /\bor\s*$/i.test(body);
       const listed =
-        (alternativesHeading !== null || endsWithOr || previousEndsWithOr) && !alternative;
+        (alternativesHeading !== null ||
+          endsWithOr ||
+          previousEndsWithOr ||
+          (orLine && section === 'inclusion')) &&
+        !alternative;
       previousEndsWithOr = endsWithOr;
       if (body.trim()) {
         const parts = MAY_SPLIT.test(body) ? body.split(SENTENCE_END) : [body];
@@ -233,6 +248,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
           alternative,
           cohort,
           listed,
+          ...(lead ? { lead } : {}),
         });
       }
       if (

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { IdentityCode, IdentityCodePurpose } from './identity-code.entity';
-import { IdentityRefreshToken } from './identity-refresh-token.entity';
+import {
+  IdentityRefreshToken,
+  type IdentityRefreshRevokedReason,
+} from './identity-refresh-token.entity';
 import { IdentitySignInFailure } from './identity-sign-in-failure.entity';
 import { IdentityUser } from './identity-user.entity';
 
@@ -178,6 +181,48 @@ export class IdentityRepository {
 
   async revokeRefreshToken(id: string): Promise<void> {
     await this.refreshTokens.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /**
+   * Marks the token used and stores the next of its family, if it was still unused and not
+   * revoked: of two refreshes with one token, only one wins.
+   */
+  async rotateRefreshToken(
+    current: IdentityRefreshToken,
+    nextHash: string,
+  ): Promise<IdentityRefreshToken | null> {
+    return this.refreshTokens.manager.transaction(async (m) => {
+      const used = await m
+        .createQueryBuilder()
+        .update(IdentityRefreshToken)
+        .set({ usedAt: () => 'now()' })
+        .where('id = :id AND used_at IS NULL AND revoked_at IS NULL', { id: current.id })
+        .execute();
+      if ((used.affected ?? 0) === 0) {
+        return null;
+      }
+      const repo = m.getRepository(IdentityRefreshToken);
+      return repo.save(
+        repo.create({
+          userId: current.userId,
+          familyId: current.familyId,
+          tokenHash: nextHash,
+          // A family lives as long as its sign-in's first token, however often it rotates.
+          expiresAt: current.expiresAt,
+        }),
+      );
+    });
+  }
+
+  /** Every token of a family (a copied one was presented): the thief's and the owner's. */
+  async revokeRefreshTokenFamily(
+    familyId: string,
+    reason: IdentityRefreshRevokedReason,
+  ): Promise<void> {
+    await this.refreshTokens.update(
+      { familyId, revokedAt: IsNull() },
+      { revokedAt: () => 'now()', revokedReason: reason },
+    );
   }
 
   async revokeAllRefreshTokens(userId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Language, PASSWORD_MIN_LENGTH } from '@trialflow/contract';
 import type { Env } from '../config/env';
@@ -14,6 +14,7 @@ import type {
 } from './dto/identity.dto';
 import type { IdentityCode, IdentityCodePurpose } from './identity-code.entity';
 import { IdentityErrors } from './identity-errors';
+import type { IdentityRefreshToken } from './identity-refresh-token.entity';
 import { IdentityRepository } from './identity.repository';
 import {
   ID_TOKEN_TTL_SECONDS,
@@ -138,7 +139,7 @@ export class IdentityService {
         session: await this.tokens.challengeSession(user),
       };
     }
-    return { tokens: await this.issueTokens(user, true) };
+    return { tokens: await this.issueTokens(user) };
   }
 
   async respondToNewPasswordChallenge(
@@ -155,7 +156,7 @@ export class IdentityService {
     user.passwordHash = await hashPassword(newPassword);
     user.status = 'CONFIRMED';
     await this.repo.saveUser(user);
-    return { tokens: await this.issueTokens(user, true) };
+    return { tokens: await this.issueTokens(user) };
   }
 
   async forgotPassword(email: string, language?: Language): Promise<CodeDeliveryDetailsDto> {
@@ -203,12 +204,21 @@ export class IdentityService {
     await this.repo.saveUser(user);
   }
 
+  /**
+   * Trades a refresh token for new ID and access tokens and the next refresh token of its
+   * family. A token that was already traded, presented again, means two holders of one
+   * sign-in (a copy): the identity is signed out everywhere, as by global sign-out.
+   */
   async refresh(refreshToken: string): Promise<AuthTokensDto> {
     const stored = await this.repo.findRefreshTokenByHash(sha256(refreshToken));
     if (!stored) {
       throw IdentityErrors.invalidRefreshToken();
     }
     if (stored.revokedAt) {
+      throw IdentityErrors.refreshTokenRevoked();
+    }
+    if (stored.usedAt) {
+      await this.signOutAfterReuse(stored);
       throw IdentityErrors.refreshTokenRevoked();
     }
     if (stored.expiresAt <= new Date()) {
@@ -218,7 +228,28 @@ export class IdentityService {
     if (!user) {
       throw IdentityErrors.userNotFound();
     }
-    return this.issueTokens(user, false);
+    // Issued before the rotation: if a simultaneous refresh with the same token then finds
+    // this one's rotation and signs the identity out, these tokens are older and end too.
+    const next = this.tokens.newRefreshToken();
+    const answer = await this.issueTokens(user, next);
+    if (!(await this.repo.rotateRefreshToken(stored, sha256(next)))) {
+      // Another refresh with the same token won the race: this one is the reuse.
+      await this.signOutAfterReuse(stored);
+      throw IdentityErrors.refreshTokenRevoked();
+    }
+    return answer;
+  }
+
+  /** A copied refresh token: every token of the identity ends, the product sessions too. */
+  private async signOutAfterReuse(stored: IdentityRefreshToken): Promise<void> {
+    await this.repo.revokeRefreshTokenFamily(stored.familyId, 'refresh-token-reuse');
+    await this.repo.revokeAllRefreshTokens(stored.userId);
+    const user = await this.repo.findUserById(stored.userId);
+    if (user) {
+      user.tokensValidAfter = new Date();
+      await this.repo.saveUser(user);
+      await this.sessions.endAllOfIdentity(user.id, user.email, 'refresh-token-reuse');
+    }
   }
 
   async revokeRefreshToken(refreshToken: string): Promise<void> {
@@ -293,24 +324,28 @@ export class IdentityService {
     return user;
   }
 
-  private async issueTokens(user: IdentityUser, withRefresh: boolean): Promise<AuthTokensDto> {
+  /** ID and access tokens, with `refreshToken` (a rotation) or a new sign-in's first one. */
+  private async issueTokens(user: IdentityUser, refreshToken?: string): Promise<AuthTokensDto> {
     const { idToken, accessToken } = await this.tokens.issue(user);
-    const result: AuthTokensDto = {
+    return {
       idToken,
       accessToken,
+      refreshToken: refreshToken ?? (await this.startRefreshFamily(user)),
       expiresIn: ID_TOKEN_TTL_SECONDS,
       tokenType: 'Bearer',
     };
-    if (withRefresh) {
-      const refreshToken = this.tokens.newRefreshToken();
-      await this.repo.saveRefreshToken({
-        userId: user.id,
-        tokenHash: sha256(refreshToken),
-        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
-      });
-      result.refreshToken = refreshToken;
-    }
-    return result;
+  }
+
+  /** A sign-in's first refresh token: a family of its own, which its rotations keep. */
+  private async startRefreshFamily(user: IdentityUser): Promise<string> {
+    const refreshToken = this.tokens.newRefreshToken();
+    await this.repo.saveRefreshToken({
+      userId: user.id,
+      familyId: randomUUID(),
+      tokenHash: sha256(refreshToken),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    });
+    return refreshToken;
   }
 
   private async requireUser(email: string): Promise<IdentityUser> {

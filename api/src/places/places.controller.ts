@@ -25,8 +25,16 @@ export class PlacesController {
     type: ErrorResponseDto,
     description: 'q is missing, longer than 60 characters or holds other characters; bad limit.',
   })
-  async searchPlaces(@Query() query: SearchPlacesQuery): Promise<PlacesResponseDto> {
-    return { places: await this.places.search(query.q, query.limit ?? PLACES_LIMIT_DEFAULT) };
+  async searchPlaces(
+    @Query() query: SearchPlacesQuery,
+    @Req() req: Request,
+  ): Promise<PlacesResponseDto> {
+    const places = await this.places.search(
+      query.q,
+      query.limit ?? PLACES_LIMIT_DEFAULT,
+      this.places.knownVisitorCountry(req.headers),
+    );
+    return { places };
   }
 
   @Get('visitor-country')

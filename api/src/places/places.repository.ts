@@ -58,6 +58,8 @@ export interface PostcodeSearch {
   likePostcode: string;
   likePlace: string;
   likeQualifiers: string[];
+  /** Codes of this country (the visitor's) come before other countries' ones; '' for none. */
+  preferCountry: string;
   limit: number;
 }
 
@@ -307,7 +309,8 @@ export class PlacesRepository {
 
   /**
    * Postcodes starting with the code typed (the exact code first), of a place starting with the
-   * name typed after it, if any; by the population of their place.
+   * name typed after it, if any; the preferred country's first, then by the population of their
+   * place.
    */
   findByPostcode(s: PostcodeSearch): Promise<FoundPostcode[]> {
     return this.state.manager.query<FoundPostcode[]>(
@@ -319,10 +322,10 @@ export class PlacesRepository {
          AND NOT EXISTS (
            SELECT 1 FROM unnest($3::text[]) AS q(part)
            WHERE NOT (' ' || pc.search_area) LIKE '% ' || q.part || '%')
-       ORDER BY (pc.search_postcode = $4) DESC, pc.population DESC, pc.search_postcode,
-         pc.search_name, pc.id
+       ORDER BY (pc.search_postcode = $4) DESC, (pc.country_code = $6) DESC, pc.population DESC,
+         pc.search_postcode, pc.search_name, pc.id
        LIMIT $5`,
-      [`${s.likePostcode}%`, s.likePlace, s.likeQualifiers, s.postcode, s.limit],
+      [`${s.likePostcode}%`, s.likePlace, s.likeQualifiers, s.postcode, s.limit, s.preferCountry],
     );
   }
 

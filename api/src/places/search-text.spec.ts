@@ -117,6 +117,17 @@ describe(parsePostcodeQuery.name, () => {
     ['1010 Wien', { postcode: '1010', place: 'wien' }],
     ['T0A', { postcode: 'T0A', place: '' }],
     ['SW1A 1AA London', { postcode: 'SW1A1AA', place: 'london' }],
+    // The new countries' shapes: Spanish five digits with a leading zero, British outward codes,
+    // Dutch four digits (with the letters after a space read as the place), Swiss and Austrian.
+    ['08001 Barcelona', { postcode: '08001', place: 'barcelona' }],
+    ['28001, Spain', { postcode: '28001', place: '' }],
+    ['SW1A', { postcode: 'SW1A', place: '' }],
+    ['M1', { postcode: 'M1', place: '' }],
+    ['m1 manchester', { postcode: 'M1', place: 'manchester' }],
+    ['1011 AB Amsterdam', { postcode: '1011', place: 'amsterdam' }],
+    ['1011ab Amsterdam, Netherlands', { postcode: '1011', place: 'amsterdam' }],
+    ['2400 Le Locle', { postcode: '2400', place: 'locle' }],
+    ['8001 Zürich', { postcode: '8001', place: 'zurich' }],
   ])('should read %j as a postcode', (q, parsed) => {
     expect(parsePostcodeQuery(q)).toEqual(parsed);
   });

@@ -93,12 +93,18 @@ export interface PostcodeQuery {
 }
 
 /**
- * A query that starts with a postcode: digits (10117, 02115, 28001, 1010 Wien) or a letter-digit
- * code of the United Kingdom or Canada (SW1A, T0A), followed by an optional place name
- * ("10117 Berlin", "75001 Paris"). Null when the text starts with a name instead.
+ * A query that starts with a postcode: digits (10117, 02115, 28001, 1010 Wien), a letter-digit
+ * code of the United Kingdom or Canada (SW1A, M1, T0A) or a Dutch one (1011 AB), followed by an
+ * optional place name ("10117 Berlin", "75001 Paris"). Null when the text starts with a name.
  */
 export function parsePostcodeQuery(q: string): PostcodeQuery | null {
   const first = q.split(',')[0].trim();
+  // A full Dutch postcode before a name ("1011 AB Amsterdam", "1011AB Amsterdam"): no package has
+  // the letters, so the four digits are the code and the name after the letters the place.
+  const dutch = /^(\d{4}) ?[A-Za-z]{2}\s+(\D.*)$/u.exec(first);
+  if (dutch) {
+    return { postcode: dutch[1], place: normalizePlaceText(dutch[2]) };
+  }
   const match =
     /^(\d[\d -]{1,9}|[A-Za-z]{1,2}\d[A-Za-z\d]?(?: ?\d[A-Za-z]{2})?)(?:\s+(\D.*))?$/u.exec(first);
   if (!match) {

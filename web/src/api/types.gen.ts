@@ -61,9 +61,9 @@ export type AuthTokensDto = {
    */
   idToken: string;
   /**
-   * Absent when refreshing.
+   * The refresh token. A refresh answers the next one and the one sent is used up: sent again, it signs the identity out everywhere (a copied token).
    */
-  refreshToken?: string;
+  refreshToken: string;
   tokenType: string;
 };
 
@@ -770,7 +770,7 @@ export type PlaceDto = {
 
 export type PlacesResponseDto = {
   /**
-   * Best first: names (the gazetteer's or another of the city's, e.g. München, Wien) starting with the text by population (the exact name weighing 50 times its population), then names with a later word starting with it; only when neither matches, similar names (a typo). A text starting with a postcode answers its places.
+   * Best first: names (the gazetteer's or another of the city's, e.g. München, Wien) starting with the text by population (the exact name weighing 50 times its population), then names with a later word starting with it; only when neither matches, similar names (a typo). A text starting with a postcode answers its places: the exact code first, then those of the visitor's country (the geolocation header, when one is configured), then by population, so a code of several countries (28001) lists each.
    */
   places: Array<PlaceDto>;
 };

@@ -11,7 +11,7 @@ const BREAKER =
   /[;:()[\]]|,\s*(?:or|but|however|unless|except|whereas|although)\b|\s(?:but|however|unless|except|whereas|although|that|which|who|whose|and|must|if|provided)\s|\.\s/g;
 /** Negation cues governing the rest of their clause. */
 const NEGATION =
-  /\b(?:no|not|without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out)\b/;
+  /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to))\b/;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
 const POST_NEGATION =
   /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+(?:negative|wild[\s-]?type|not detected))/;
@@ -24,6 +24,8 @@ const PERMISSION =
 /** What follows these is an exception: "other malignancy (except basal cell carcinoma …)". */
 const EXCEPTION =
   /\b(?:other than|except(?:ion)?(?: of| for)?|with the exception|excluding|apart from|aside from|besides)\b/g;
+const RESISTANT_MUTATION =
+  /^[\s-]*(?:resistant|resistance|sensitive|sensitizing)[\s-]+(?:[\w-]+\s+){0,3}(?:mutations?|alterations?|variants?)\b/;
 /** The previous mention must read as "prior" for a therapy. */
 const PRIOR_CUE =
   /\b(?:prior|previous(?:ly)?|received|receiving prior|treated with|pre-?treated|treatment with|therapy with|history of|exposure to|exposed to|had|has had|have had|progressed|progression|refractory to|resistan(?:t|ce)|failed|failure|after|following|completion of|completed|lines? of|regimens? of|cycles? of|naive|naïve|includes?|including|containing|consisting of)\b/;
@@ -31,10 +33,10 @@ const POST_PRIOR =
   /^[\s-]*(?:na[iï]ve|resistan(?:t|ce)|pre-?treated|treated|failure|exposed|refractory)\b/;
 /** Wash-outs and concurrent treatment are not "had it" / "never had it". */
 const WASHOUT =
-  /\bwithin (?:the )?(?:last |past |previous )?(?:\d+|one|two|three|four|six)\s*(?:days?|weeks?|wks?|months?|half-?lives)|(?:<=?|less than)\s*\d+\s*(?:days?|weeks?|months?)|\b(?:at least|>=?|minimum of)\s*(?:one|two|three|four|six)\s*(?:days?|weeks?|months?)|\brecover(?:y|ed)? from\b|\bnot (?:fully )?recovered\b|\b\d+\s*(?:days?|weeks?)\s*(?:before|prior|of|from|since)|\b(?:at least|>=?|minimum of)\s*\d+\s*(?:days?|weeks?|months?)\s*(?:since|after|from|must|between|have|has|before|prior)|\b(?:since|from) (?:the )?(?:last|completion|end)|\belapsed\b|wash-?out|\bhalf-?lives\b|\bconcurrent|\bconcomitant|\bcurrently (?:receiving|taking|on|treated)|\bplanned\b|\bduring (?:the )?study|\bwhile (?:on|receiving|participating)|\bto be treated\b|\bscheduled\b|\bwill receive\b|\bmay not be initiated|\b(?:can|could|may) (?:\w+ )?be (?:safely )?treated\b|\bamenable to\b|\b(?:candidates?|suitable|eligible|fit) for\b/;
+  /\bwithin (?:the )?(?:last |past |previous |preceding )?(?:\d+|one|two|three|four|six)\s*(?:days?|weeks?|wks?|months?|half-?lives)|(?:<=?|less than)\s*\d+\s*(?:days?|weeks?|months?)|\b(?:at least|>=?|minimum of)\s*(?:one|two|three|four|six)\s*(?:days?|weeks?|months?)|\brecover(?:y|ed)? from\b|\bnot (?:fully )?recovered\b|\b\d+\s*(?:days?|weeks?)\s*(?:before|prior|of|from|since)|\b(?:at least|>=?|minimum of)\s*\d+\s*(?:days?|weeks?|months?)\s*(?:since|after|from|must|between|have|has|before|prior)|\b(?:since|from) (?:the )?(?:last|completion|end)|\belapsed\b|wash-?out|\bhalf-?lives\b|\bconcurrent|\bconcomitant|\bcurrently (?:receiving|taking|on|treated)|\bplanned\b|\bduring (?:the )?study|\bwhile (?:on|receiving|participating)|\bto be treated\b|\bscheduled\b|\bwill receive\b|\bmay not be initiated|\b(?:can|could|may) (?:\w+ )?be (?:safely )?treated\b|\bamenable to\b|\b(?:candidates?|suitable|eligible|fit) for\b|\boptions?\b|\bavailable\b|\bprior to (?:cycle|c1d1)\b/;
 /** "If fertile, …", "ER+ patients must …": a conditional rule is not a rule for everyone. */
 const CONDITIONAL_START =
-  /^(?:if|in case|for (?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:/;
+  /^(?:note:\s*)?(?:if|in case|for (?:[\w-]+ ){0,3}(?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:/;
 const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
 const CONDITIONAL_MUST =
   /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\bpatients with [^.;]{0,60}\b(?:must|should) (?:have )?(?:received|progressed)/;
@@ -75,6 +77,42 @@ const MEASURABILITY_CLAUSE =
 const NOT_HAD =
   /\b(?:refus\w*|declin\w*|ineligible|not eligible|unsuitable|intoleran\w*|not (?:a )?candidates?)\b/;
 
+/**
+ * A therapy mention that names one drug or a sub-class of the criterion's class (issue 14, round
+ * 3): "prior pembrolizumab", "taxanes", "EGFR TKI", "enzalutamide". Excluding it does not exclude
+ * the class a patient answers about (another checkpoint inhibitor, another chemotherapy), so an
+ * 'excluded' rule read from it alone is qualified. A requirement of it still implies the class.
+ */
+const SPECIFIC_THERAPY =
+  /^(?:[a-z]+(?:mab|nib|lib|parib|zomib|lidomide|platin|taxel|rubicin|abine|lutamide|rozole|trozole|mestane|oxifen|strant|irone|fenib|metinib|cept|trexed|mide|rone|fos|stine)|platinum[\s-]\w+|anthracyclines?|taxanes?|folfox|folfiri|folfirinox|gemcitabine|temozolomide|ctla-?4|anti-?ctla-?4|anti-?pd-?l2|(?:egfr|alk|ros1|met|ret|kras|braf|her2|vegfr|fgfr|multi-?kinase)[\s-]?(?:tkis?|tyrosine kinase inhibitors?|inhibitors?)|mtor inhibitors?|aromatase inhibitors?|(?:braf (?:or mek )?|mek )inhibitors?|adt|vegfr?[\s-]\w+|anti-?vegfr?)$/;
+/** Drug classes that stand for the whole criterion even when SPECIFIC_THERAPY matches them. */
+const CLASS_THERAPY: Partial<Record<string, RegExp>> = {
+  braf_therapy: /^(?:braf (?:or mek )?|mek )inhibitors?$/,
+  angiogenesis_therapy: /^(?:anti-?vegfr?|vegfr?[\s-]\w+)$/,
+  hormonal_therapy: /^adt$/,
+};
+
+/**
+ * A class term narrowed by the words before it: "third-generation EGFR tyrosine kinase inhibitor",
+ * "epidermal growth factor receptor tyrosine kinase inhibitor", "anthracycline-based chemotherapy".
+ */
+const SPECIFIC_BEFORE: Partial<Record<string, RegExp>> = {
+  targeted_therapy:
+    /\b(?:egfr|alk|ros1|met|ret|kras|braf|her2|vegfr|fgfr|ntrk|btk|bcr-?abl|epidermal growth factor receptor|anaplastic lymphoma kinase|(?:first|second|third|1st|2nd|3rd)[\s-]generation)[\s-]+(?:[\w-]+\s+){0,2}$/,
+  chemotherapy:
+    /\b(?:platinum|anthracycline|taxane|fluoropyrimidine|gemcitabine|irinotecan|[a-z]+(?:platin|taxel|rubicin))[\s-]*(?:based|containing|doublet)?[\s-]+$/,
+};
+
+/** Criteria whose count or size the questionnaire does not ask: "> 3 brain metastases". */
+const COUNTED_KEYS = new Set<string>(['brain_metastases', 'metastatic', 'cns_leukemia']);
+const COUNT_BEFORE =
+  /(?:(?:more|greater|fewer|less) than|no more than|not more than|at most|up to|over|exceed\w*|[<>]=?)\s*(?:\d+|one|two|three|four|five|six|ten)\b[^;,.]{0,30}$|\b(?:[2-9]|\d\d|two|three|four|five|six|ten)\s*(?:or (?:more|fewer|less)|\+)\s+[^;,.]{0,30}$|\bat least (?:[2-9]|two|three|four|five)\s+[^;,.]{0,30}$|\b(?:multiple|numerous|solitary|single|several|only one|one or two|1-[2-9]|\d+-\d+)\s+(?:[\w-]+\s+){0,2}$/;
+/** "More than 2 lines of endocrine therapy": a number of lines, not any line (round 3). */
+const COUNT_LINES_BEFORE =
+  /(?:(?:more than|greater than|exceed\w*|>)\s*(?:[1-9]|one|two|three|four|five)|(?:>=|at least)\s*(?:[2-9]|two|three|four|five))\s*(?:\(\d\)\s*)?(?:[\w-]+\s+){0,2}(?:lines?|regimens?|cycles?|courses?|doses?)\b[^;.]{0,40}$/;
+const COUNT_AFTER =
+  /^[^.;]{0,40}?(?:(?:more|greater|larger|fewer|less) than|no more than|not more than|at most|up to|exceed\w*|[<>]=?)\s*\d+|^\s*\(?\s*(?:n\s*)?[<>]=?\s*\d|^[^.;]{0,40}?(?:\b(?:diameter|size)\b|\d\s*(?:cm|mm)\b)|^\s*(?:in|of|involving) (?:more than|at least|>=?|up to)\s*(?:\d+|one|two|three)/;
+
 /** The text a wash-out may sit in: the clause start up to the next ';' or sentence end. */
 function segment(lower: string, from: number, end: number): string {
   // "etc.", "e.g.", "i.e." do not end the sentence ("inhibitor, etc. within 28 days").
@@ -91,6 +129,10 @@ export interface ConceptMatch {
   end: number;
   negated: boolean;
   prohibited: boolean;
+  /** A named drug or a sub-class ("pembrolizumab", "taxanes"), not the criterion's whole class. */
+  specific?: boolean;
+  /** A count or size limit on the mention ("> 3 brain metastases", "lesion > 5 cm"). */
+  counted?: boolean;
 }
 
 function clauseStart(lower: string, at: number): number {
@@ -272,6 +314,10 @@ export function findMentions(
         if (ctx.section === 'inclusion' && NOT_HAD.test(lower.slice(from, to))) {
           continue;
         }
+        // "tyrosine kinase inhibitor-resistant CKIT mutation": a kind of mutation, not a therapy.
+        if (RESISTANT_MUTATION.test(lower.slice(end, end + 50))) {
+          continue;
+        }
       }
       const immediateNon = /\bnon-?\s?$/.test(lower.slice(Math.max(0, start - 5), start));
       const negated =
@@ -280,7 +326,27 @@ export function findMentions(
         COORDINATED_NEGATION.test(lower.slice(Math.max(0, start - 60), start)) ||
         POST_NEGATION.test(rest) ||
         (concept.negatedBy?.test(rest) ?? false);
-      out.push({ concept, start, end, negated, prohibited: PROHIBITION.test(rest) });
+      const text = source.slice(start, end);
+      const specific =
+        concept.mode === 'therapy' &&
+        ((SPECIFIC_THERAPY.test(text) && !(CLASS_THERAPY[concept.key]?.test(text) ?? false)) ||
+          (SPECIFIC_BEFORE[concept.key]?.test(lower.slice(Math.max(0, start - 50), start)) ??
+            false));
+      const counted =
+        (COUNTED_KEYS.has(concept.key) &&
+          (COUNT_BEFORE.test(lower.slice(Math.max(from, start - 50), start)) ||
+            COUNT_AFTER.test(lower.slice(end, end + 60)))) ||
+        (concept.mode === 'therapy' &&
+          COUNT_LINES_BEFORE.test(lower.slice(Math.max(0, start - 70), start)));
+      out.push({
+        concept,
+        start,
+        end,
+        negated,
+        prohibited: PROHIBITION.test(rest),
+        ...(specific ? { specific } : {}),
+        ...(counted ? { counted } : {}),
+      });
     }
   }
   out.sort((a, b) => a.start - b.start);
@@ -340,6 +406,18 @@ const LIST_WORD = /\bor\b|\b(?:any|one|either) of\b/;
  */
 const OR_BETWEEN_EXTENT = /^[^;]{0,90}\bor\s+(?:[\w-]+\s+){0,2}$/;
 
+/** "… needing / requiring …" right after an extent: a state of it, not the extent itself. */
+const NEEDING =
+  /^\s*(?:[\w-]+\s+){0,2}?(?:needing|requiring|that requires?|which requires?|in need of|amenable to|eligible for|candidates? for|suitable for)\b/;
+const NEEDING_FAMILIES = new Set<string>(['stage', 'metastases']);
+
+/** An "or" right before or after a mention: "ocular or metastatic", "metastatic, or recurrent". */
+const OR_BEFORE = /\bor\s+$/;
+const OR_NOT_EXTENT_BEFORE =
+  /\b(?!(?:locally|local|regional|locoregional|distant|advanced|recurrent|relapsed|unresectable|inoperable|resectable|operable|nodal)\b)[a-z]+\s+or\s+$/;
+const OR_AFTER =
+  /^\s*(?:cells?\s+|carcinoma\s+|cancer\s+)?,?\s*(?:or|and or)\b(?!\s+(?:radio|radiation|chemo|definitive|curative|local))/;
+
 const BROAD_THERAPY = new Set<string>(['targeted_therapy', 'chemotherapy']);
 
 /** "and" as a conjunction (not "and/or"): a list with it may demand every member. */
@@ -397,6 +475,7 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
   const spans = new Map<Finding, { start: number; end: number }>();
   const { lower } = ctx.sentence;
   let group: { finding: Finding; start: number; end: number; group: string } | null = null;
+  const disjoined = new Set<Finding>();
   // One sentence naming a concept both plainly and negated ("leptomeningeal metastasis … but no
   // brain parenchymal metastasis") carves an exception out of it: not read with confidence.
   const polarity = new Map<string, Set<boolean>>();
@@ -437,7 +516,18 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       finding.confidence = 'low';
       finding.reading = 'list';
     }
-    if (qualified) {
+    // "distant metastasis needing upfront systemic therapy": the extent in a state the
+    // questionnaire does not ask (round 3).
+    if (
+      kind === 'excluded' &&
+      NEEDING_FAMILIES.has(CRITERIA[c.key].family) &&
+      NEEDING.test(lower.slice(m.end, m.end + 40))
+    ) {
+      finding.qualified = true;
+    }
+    // One named drug excluded is not the class excluded; a count or size limit ("> 3 brain
+    // metastases", "lesion > 5 cm") is not "any" (round 3).
+    if (qualified || (kind === 'excluded' && (m.specific || m.counted))) {
       finding.qualified = true;
     }
     if (mixed) {
@@ -488,7 +578,27 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     }
     out.push(finding);
     spans.set(finding, { start: m.start, end: m.end });
+    if (
+      (kind === 'required' &&
+        (OR_BEFORE.test(lower.slice(Math.max(0, m.start - 30), m.start)) ||
+          OR_AFTER.test(lower.slice(m.end, m.end + 12)))) ||
+      // "ocular or metastatic uveal melanoma" excluded: the disease, not every metastatic one.
+      (kind === 'excluded' &&
+        c.group === 'extent' &&
+        OR_NOT_EXTENT_BEFORE.test(lower.slice(Math.max(0, m.start - 30), m.start)))
+    ) {
+      disjoined.add(finding);
+    }
     group = c.group ? { finding, start: m.start, end: m.end, group: c.group } : null;
+  }
+  // "ocular or metastatic uveal melanoma", "primary or metastatic liver tumour": a requirement
+  // next to an "or" that formed no group is one alternative of a disjunction the rules cannot
+  // name: read with a low confidence (round 3).
+  for (const f of disjoined) {
+    if (!f.anyOf?.length) {
+      f.confidence = 'low';
+      f.reading = 'list';
+    }
   }
   return mergeGeneList(ctx, out, spans);
 }

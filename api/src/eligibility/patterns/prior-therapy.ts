@@ -9,7 +9,7 @@ import type { Concept, FamilyPatterns, Finding, MatchContext } from './types';
 
 /** Restricted to a setting or a part of the body the questionnaire does not ask about. */
 const QUALIFIER =
-  /\b(?:for (?:metastatic|advanced|recurrent|the (?:current|same))|in the (?:metastatic|advanced|adjuvant|neoadjuvant)|(?:neo)?adjuvant|to (?:the )?(?:chest|thorax|pelvis|mediastinum|planned|target|same)|field|within (?:the )?(?:last |past )?\d+ (?:months?|years?)|\d+ (?:months?|years?)|> ?\d+(?:\.\d+)? ?gy|for (?:[a-z-]+ (?:or |and )?){0,6}(?:cancer|carcinoma|disease|leuka?emia|nsclc|all|aml|tumou?rs?|malignanc\w*)|for locally advanced|near (?:the )?|overlapping|[a-z0-9]{2,8}[\s-](?:targeted|targeting|directed)|(?:chest|thoracic|thorax|pelvic|pelvis|abdominal|abdomen|mediastinal|cranial|whole[- ]brain|brain|breast|lung|liver|hepatic|upper gi|upper gastrointestinal|esophageal|gastric|prostate|spinal|bone|head and neck|target lesions?)\s+(?:[a-z-]+\s+)?(?:radiotherapy|radiation|irradiation|surgery|resection)|small molecule|(?:egfr|alk|ros1|vegfr|her2|braf|met|kras|ret|fgfr)[\s-]?(?:tki|tyrosine|inhibitor|targeted)|bevacizumab|except|other than|unless)\b/;
+  /\b(?:for (?:metastatic|advanced|recurrent|the (?:current|same))|in the (?:metastatic|advanced|adjuvant|neoadjuvant)|(?:neo)?adjuvant|to (?:the )?(?:chest|thorax|pelvis|mediastinum|planned|target|same)|field|within (?:the )?(?:last |past )?\d+ (?:months?|years?)|\d+ (?:months?|years?)|> ?\d+(?:\.\d+)? ?gy|for (?:[a-z-]+ (?:or |and )?){0,6}(?:cancer|carcinoma|disease|leuka?emia|nsclc|all|aml|tumou?rs?|malignanc\w*)|for locally advanced|near (?:the )?|overlapping|[a-z0-9]{2,8}[\s-](?:targeted|targeting|directed)|(?:chest|thoracic|thorax|pelvic|pelvis|abdominal|abdomen|mediastinal|cranial|whole[- ]brain|brain|breast|lung|liver|hepatic|upper gi|upper gastrointestinal|esophageal|gastric|prostate|spinal|bone|head and neck|target lesions?)\s+(?:[a-z-]+\s+)?(?:radiotherapy|radiation|irradiation|surgery|resection)|small molecule|(?:egfr|alk|ros1|vegfr|her2|braf|met|kras|ret|fgfr)[\s-]?(?:tki|tyrosine|inhibitor|targeted)|bevacizumab|except|other than|unless|(?:before|prior to) (?:the )?(?:surgery|resection|operation|transplant\w*)|pre-?operative|(?:within|to|of) the (?:area|region|site|basin)|area of interest|node basin|re-?irradiation)\b/;
 
 const CHEMO =
   /\bchemotherap(?:y|ies)\b|\bcytotoxic (?:therapy|chemotherapy|agents?|treatment)\b|\bplatinum[\s-](?:based|doublet|containing)\b|\bsystemic (?:anti-?(?:cancer|tumou?r|neoplastic|leuka?emi\w*|all|aml|myeloma|lymphoma) )?(?:therapy|therapies|treatment|regimens?)\b|\bany (?:prior |previous |other )?(?:systemic )?anti-?(?:cancer|tumou?r|neoplastic) (?:therapy|therapies|treatment|agents?)\b|\banthracyclines?\b|\btaxanes?\b|\bgemcitabine\b|\bcisplatin\b|\bcarboplatin\b|\boxaliplatin\b|\bpaclitaxel\b|\bdocetaxel\b|\bpemetrexed\b|\bfolfox\b|\bfolfiri\b|\bfolfirinox\b|\bcapecitabine\b|\btemozolomide\b/g;
@@ -41,7 +41,19 @@ const TOO_MANY = new RegExp(
   `(?:more than|>=|>|at least)\\s*${N}\\s*(?:prior |previous |systemic )*(?:lines?|regimens?)\\b|\\blines? of [^.;]{0,40}?(>=|>)\\s*${N}`,
 );
 
-function linesKey(lower: string): CriterionKey {
+/**
+ * The count key of a sentence about lines, or null when the lines are of a therapy without a
+ * count key ("more than 2 lines of endocrine therapy", "one prior line of checkpoint inhibitor"):
+ * they are not lines of chemotherapy.
+ */
+function linesKey(lower: string): CriterionKey | null {
+  if (
+    /\b(?:endocrine|hormon\w*|checkpoint|immunotherap\w*|anti-?pd-?l?1|car-?t|radiotherap\w*|radiation)\b/.test(
+      lower,
+    )
+  ) {
+    return null;
+  }
   return /\btkis?\b|targeted|tyrosine kinase/.test(lower) ? 'targeted_therapy' : 'chemotherapy';
 }
 
@@ -51,6 +63,9 @@ function extractLines(ctx: MatchContext): Finding[] {
     return [];
   }
   const key = linesKey(lower);
+  if (!key) {
+    return [];
+  }
   if (ctx.section === 'exclusion') {
     const m = TOO_MANY.exec(lower);
     if (!m) {
@@ -142,7 +157,7 @@ export const priorTherapyConcepts: Concept[] = [
     /\bradiotherap(?:y|ies)\b|\bradiation(?: therapy| treatment)?\b|\birradiation\b|\bradiosurgery\b/g,
     {
       accept: (ctx, _start, end) =>
-        !/^\s*(?:portal|field|oncolog|pneumonitis|dermatitis|induced)/.test(
+        !/^\s*(?:portal|field|oncolog|pneumonitis|pneumonia|dermatitis|induced|necrosis|injury)/.test(
           ctx.sentence.lower.slice(end, end + 20),
         ),
     },

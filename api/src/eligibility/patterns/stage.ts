@@ -29,6 +29,20 @@ const TOKENS = new RegExp(`${TOKEN}`, 'g');
 const OTHER_STAGE =
   /\b(?:clinical|pathologic|yp|ypt|t|n|m)\s*$|\b(?:bclc|ann arbor|figo|iss|r-iss|durie)\b/;
 
+/**
+ * A stage that bounds only one alternative of the sentence (round 3): "stage IV or unresectable",
+ * "locally advanced or metastatic (stage IV)", "stage IIIB-IV or recurrent": a patient of the
+ * other alternative has another stage, so the range is read with a low confidence.
+ */
+const RECURRENCE_ALTERNATIVE =
+  /\bor\s+(?:[\w-]+\s+){0,2}(?:recurren\w*|relapsed|persistent)\b|\b(?:recurren\w*|relapsed|persistent)\s+(?:[\w-]+\s+){0,2}or\b/;
+const EXTENT_OR_BEFORE =
+  /\b(?:unresectable|inoperable|advanced|recurren\w*|relapsed|localized|local)\b[^;()]{0,12}?\bor\s+(?:[\w-]+\s+){0,2}\(?\s*$/;
+const EXTENT_OR_AFTER =
+  /^\s*\)?\s*(?:[\w-]+\s+){0,2}?,?\s*or\s+(?:[\w-]+\s+){0,2}?(?:unresectable|inoperable|locally advanced|advanced|recurren\w*|relapsed|metastatic|persistent)\b/;
+
+const SUBSTAGE_LIST = /\b(i{1,3}|iv)([abc]) or ([abc])\b/g;
+
 function bound(token: string, side: 'min' | 'max'): number | null {
   const m = /^(iv|i{1,3}|[1-4])([abc])?/.exec(token);
   if (!m) {
@@ -49,11 +63,13 @@ function extractStage(ctx: MatchContext): Finding[] {
   if (ctx.section !== 'inclusion' || ctx.alternative) {
     return [];
   }
-  const { lower } = ctx.sentence;
-  if (!lower.includes('stage') && !lower.includes('(')) {
+  if (!ctx.sentence.lower.includes('stage') && !ctx.sentence.lower.includes('(')) {
     return [];
   }
+  // "Stage IIIB/C" (normalised "IIIB or C"): the letter after the slash is a sub-stage of IIIB's.
+  const lower = ctx.sentence.lower.replace(SUBSTAGE_LIST, '$1$2 or $1$3');
   const tokens: string[] = [];
+  let alternative = RECURRENCE_ALTERNATIVE.test(lower);
   for (const re of [STAGED, BRACKETED]) {
     re.lastIndex = 0;
     for (let m = re.exec(lower); m; m = re.exec(lower)) {
@@ -76,6 +92,10 @@ function extractStage(ctx: MatchContext): Finding[] {
         continue;
       }
       tokens.push(...(m[1].match(TOKENS) ?? []));
+      const end = m.index + m[0].length;
+      alternative ||=
+        EXTENT_OR_BEFORE.test(lower.slice(Math.max(0, m.index - 50), m.index)) ||
+        EXTENT_OR_AFTER.test(lower.slice(end, end + 40));
     }
   }
   if (tokens.length === 0) {
@@ -95,6 +115,10 @@ function extractStage(ctx: MatchContext): Finding[] {
   // Stage IV has prostate sub-stages 4.1 / 4.2: an upper bound of IV is no bound.
   if (max < 4) {
     finding.max = max;
+  }
+  if (alternative) {
+    finding.confidence = 'low';
+    finding.reading = 'list';
   }
   return finding.min === undefined && finding.max === undefined ? [] : [finding];
 }
@@ -119,6 +143,10 @@ export const stageConcepts: Concept[] = [
       const { lower } = ctx.sentence;
       const before = lower.slice(Math.max(0, start - 40), start);
       const after = lower.slice(end, end + 40);
+      // "(docetaxel) in metastatic setting": the setting of a treatment, not the disease now.
+      if (/^\s*(?:disease\s+)?setting\b/.test(after)) {
+        return false;
+      }
       // "metastatic to the brain" is brain metastases; "for metastatic disease" a setting.
       if (
         /^\s*(?:disease\s+)?(?:to|in)\s+(?:the\s+)?(?:brain|cns|central|liver|bone|lung)/.test(

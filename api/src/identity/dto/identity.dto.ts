@@ -165,8 +165,12 @@ export class AuthTokensDto {
   @ApiProperty({ description: 'Access token for the /api/identity calls.' })
   accessToken: string;
 
-  @ApiPropertyOptional({ description: 'Absent when refreshing.' })
-  refreshToken?: string;
+  @ApiProperty({
+    description:
+      'The refresh token. A refresh answers the next one and the one sent is used up: sent ' +
+      'again, it signs the identity out everywhere (a copied token).',
+  })
+  refreshToken: string;
 
   @ApiProperty({ example: 3600 })
   expiresIn: number;

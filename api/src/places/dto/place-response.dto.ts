@@ -52,7 +52,9 @@ export class PlacesResponseDto {
       "Best first: names (the gazetteer's or another of the city's, e.g. München, Wien) " +
       'starting with the text by population (the exact name weighing 50 times its ' +
       'population), then names with a later word starting with it; only when neither matches, ' +
-      'similar names (a typo). A text starting with a postcode answers its places.',
+      'similar names (a typo). A text starting with a postcode answers its places: the exact ' +
+      "code first, then those of the visitor's country (the geolocation header, when one is " +
+      'configured), then by population, so a code of several countries (28001) lists each.',
   })
   places: PlaceDto[];
 }

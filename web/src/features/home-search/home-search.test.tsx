@@ -152,6 +152,24 @@ describe('home search form (spec 01 §2 Home, spec 02 §1, §5)', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('should turn pasted tabs and no-break spaces into spaces and ask for the places with them', async () => {
+    const { user } = await renderHome();
+    const input = screen.getByRole('combobox', { name: 'Location' });
+
+    await user.click(input);
+    await user.paste('10117\tBerlin,\u00a0Germany');
+
+    expect(input).toHaveValue('10117 Berlin, Germany');
+    expect(
+      screen.queryByText("Only letters, numbers, spaces and . , ' - ( ) can be used here."),
+    ).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(searchPlaces).toHaveBeenLastCalledWith(
+        expect.objectContaining({ query: { q: '10117 Berlin, Germany', limit: PLACES_LIMIT } }),
+      ),
+    );
+  });
+
   it('should fill the patient form from a picked suggestion, in miles in the UK', async () => {
     const { user } = await renderHome();
     const input = screen.getByRole('combobox', { name: 'Location' });

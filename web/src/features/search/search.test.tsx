@@ -157,6 +157,50 @@ describe('search results (/search)', () => {
     expect(within(card).queryByText('12.4 km away')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'in Berlin', 'about 0 km away'],
+    ['es', 'en Berlin', 'a unos 0 km'],
+    ['de', 'in Berlin', 'etwa 0 km entfernt'],
+  ] as const)(
+    'should say "in Berlin", not "about 0 km away", for a site placed at the city searched (%s)',
+    async (language, shown, notShown) => {
+      const summary = trialSummary();
+      vi.mocked(summarizeTrials).mockImplementation(() =>
+        ok(
+          summaryResponse({
+            trials: [
+              {
+                ...summary,
+                nearestSite: { ...summary.nearestSite!, approximateLocation: true, distance: 0 },
+              },
+            ],
+          }),
+        ),
+      );
+      renderWithApp(null, { route: '/search', storage: storeForm(SEARCH_FORM), language });
+      const card = await firstCard();
+
+      expect(within(card).getByText(shown)).toBeInTheDocument();
+      expect(within(card).queryByText(notShown)).not.toBeInTheDocument();
+    },
+  );
+
+  it('should say "nearby" for a site whose distance rounds to nothing', async () => {
+    const summary = trialSummary();
+    vi.mocked(summarizeTrials).mockImplementation(() =>
+      ok(
+        summaryResponse({
+          trials: [{ ...summary, nearestSite: { ...summary.nearestSite!, distance: 0.02 } }],
+        }),
+      ),
+    );
+    renderSearch();
+    const card = await firstCard();
+
+    expect(within(card).getByText('nearby')).toBeInTheDocument();
+    expect(within(card).queryByText('0 km away')).not.toBeInTheDocument();
+  });
+
   it('should show the facet counts next to the filters', async () => {
     renderSearch();
     await firstCard();

@@ -344,6 +344,21 @@ describe('trial details (/details/{id})', () => {
     expect(within(third).getByText('Status not given')).toBeInTheDocument();
   });
 
+  it('should say "in Berlin" in German for a site placed at the city searched, not "etwa 0 km"', async () => {
+    vi.mocked(getTrial).mockImplementation(() =>
+      ok({
+        ...TRIAL,
+        sites: [site(17, 'Charité Berlin', 0, { approximateLocation: true })],
+      }),
+    );
+    renderWithApp(null, { route: '/details/NCT04487080', language: 'de' });
+
+    const name = await screen.findByRole('heading', { name: 'Charité Berlin', level: 3 });
+    const item = name.closest('li') as HTMLElement;
+    expect(within(item).getByText('in Berlin')).toBeInTheDocument();
+    expect(within(item).queryByText(/0 km/)).not.toBeInTheDocument();
+  });
+
   it('should say when it was opened without answers', async () => {
     vi.mocked(getTrial).mockImplementation(() =>
       ok({ ...TRIAL, evaluated: false, matched: [], conflicting: [] }),

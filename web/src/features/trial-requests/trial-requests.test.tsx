@@ -112,6 +112,24 @@ describe('request-trial contact modal', () => {
     expect(select).toHaveValue('42');
   });
 
+  it('should say "nearby", not "0 km away", for a site placed at the city searched', async () => {
+    vi.mocked(getTrial).mockImplementation(() =>
+      ok({
+        ...TRIAL,
+        sites: [
+          { ...site(17, 'Charité', 0), approximateLocation: true },
+          site(7, 'Far Clinic', 30.5),
+        ],
+      }),
+    );
+    const { dialog } = await openContactModal();
+    const options = within(within(dialog).getByLabelText('Trial site'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toContain('Charité · Berlin, Germany · nearby');
+    expect(options.join('|')).not.toMatch(/ 0 km/);
+  });
+
   it('should show the spec messages for a missing identifier and consent', async () => {
     const { dialog, user } = await openContactModal();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm request' }));

@@ -76,7 +76,8 @@ export function PlaceCombobox({
   };
 
   const onChange = (event: ChangeEvent<HTMLInputElement>): void => {
-    const text = event.target.value;
+    // A pasted tab or line break (or no-break space) is a plain space, as the API takes it.
+    const text = event.target.value.replace(/[^\S ]+/g, ' ');
     if (!isAllowedLocationText(text)) {
       // Put the previous text back at once: a controlled input is only reset by a re-render,
       // and a second refused character in a row changes no state (Preact renders nothing).

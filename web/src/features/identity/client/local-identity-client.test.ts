@@ -107,7 +107,9 @@ describe(createLocalIdentityClient.name, () => {
     vi.mocked(identitySignIn).mockImplementation(() =>
       ok({ tokens: tokens(NOW, 3600, 'refresh-1') }),
     );
-    vi.mocked(identityRefresh).mockImplementation(() => ok(tokens(NOW + 2 * 3600_000)));
+    vi.mocked(identityRefresh).mockImplementation(() =>
+      ok(tokens(NOW + 2 * 3600_000, 3600, 'refresh-2')),
+    );
     const client = createLocalIdentityClient();
     await client.signIn('a@clinic.example', 'secret-password');
     const before = localStorage.getItem(IDENTITY_STORAGE_KEYS.idToken);
@@ -121,8 +123,41 @@ describe(createLocalIdentityClient.name, () => {
     );
     expect(a?.idToken).toBe(b?.idToken);
     expect(a?.idToken).not.toBe(before);
-    // The refresh answer has no refresh token: the old one is kept.
-    expect(localStorage.getItem(IDENTITY_STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+    // The provider rotates it: the next refresh sends the new one.
+    expect(localStorage.getItem(IDENTITY_STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+  });
+
+  it('should refresh once for two tabs, the second using the tokens the first stored', async () => {
+    // Web Locks as the browser grants them: one holder at a time, in order.
+    let tail: Promise<unknown> = Promise.resolve();
+    const request = vi.fn((_name: string, callback: () => Promise<unknown>) => {
+      const run = tail.then(callback);
+      tail = run.catch(() => undefined);
+      return run;
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    try {
+      vi.mocked(identitySignIn).mockImplementation(() =>
+        ok({ tokens: tokens(NOW, 3600, 'refresh-1') }),
+      );
+      vi.mocked(identityRefresh).mockImplementation(() =>
+        ok(tokens(NOW + 2 * 3600_000, 3600, 'refresh-2')),
+      );
+      const [tabA, tabB] = [createLocalIdentityClient(), createLocalIdentityClient()];
+      await tabA.signIn('a@clinic.example', 'secret-password');
+
+      vi.setSystemTime(NOW + 2 * 3600_000);
+      const [a, b] = await Promise.all([tabA.currentSession(), tabB.currentSession()]);
+
+      // A second refresh with refresh-1 would have signed the user out everywhere.
+      expect(identityRefresh).toHaveBeenCalledTimes(1);
+      expect(request).toHaveBeenCalledWith('trialflow:identity-refresh', expect.any(Function));
+      expect(a?.idToken).toBeDefined();
+      expect(b?.idToken).toBe(a?.idToken);
+      expect(localStorage.getItem(IDENTITY_STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('should clean up when the refresh token has been revoked', async () => {

@@ -32,6 +32,8 @@ export const IDENTITY_STORAGE_KEYS = {
   clockDrift: 'identity.clockDrift',
 } as const;
 
+const REFRESH_LOCK = 'trialflow:identity-refresh';
+
 interface ErrorBody {
   statusCode?: number;
   message?: unknown;
@@ -119,7 +121,12 @@ function endsSession(error: IdentityError): boolean {
 export function createLocalIdentityClient(): IdentityClient {
   let refreshing: Promise<IdentitySession | null> | null = null;
 
-  const refresh = async (): Promise<IdentitySession | null> => {
+  const exchange = async (): Promise<IdentitySession | null> => {
+    // Another tab may have refreshed while this one waited for the lock: use its tokens.
+    const stored = storedSession();
+    if (stored && isSessionValid(stored)) {
+      return stored;
+    }
     const refreshToken = readItem(IDENTITY_STORAGE_KEYS.refreshToken);
     if (!refreshToken) {
       clearTokens();
@@ -129,7 +136,8 @@ export function createLocalIdentityClient(): IdentityClient {
       const tokens = await call(() =>
         identityRefresh({ body: { refreshToken }, throwOnError: true }),
       );
-      return storeTokens({ ...tokens, refreshToken });
+      // The answer holds the next refresh token; the one sent is used up.
+      return storeTokens(tokens);
     } catch (error) {
       const identityError = toIdentityError(error);
       if (endsSession(identityError)) {
@@ -138,6 +146,16 @@ export function createLocalIdentityClient(): IdentityClient {
       }
       throw identityError;
     }
+  };
+
+  /**
+   * The provider rotates refresh tokens and takes a used one sent again for a stolen copy (it
+   * then signs the identity out everywhere): where the browser has Web Locks, one tab at a
+   * time refreshes, and the next finds its tokens.
+   */
+  const refresh = (): Promise<IdentitySession | null> => {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request(REFRESH_LOCK, exchange) : exchange();
   };
 
   const currentSession = async (): Promise<IdentitySession | null> => {

@@ -3,7 +3,8 @@ import type { TrialSummaryDto } from '@/api/types.gen';
 import type { PatientForm } from '@/lib/patient-form';
 import { useLanguage } from '@/i18n/use-language';
 import { detailsHref } from '../details-link';
-import { ctgovStatusLabel, filterOptionLabel, formatDistance, unitLabel } from '../labels';
+import { siteDistanceText } from '@/lib/site-distance';
+import { ctgovStatusLabel, filterOptionLabel } from '../labels';
 import { MatchSummary } from './match-summary';
 
 /**
@@ -76,12 +77,12 @@ export function ResultCard({ trial, unit, linkForm, facilityForm, requestId }: R
             {site.distance !== null ? (
               <p className="result-card__distance">
                 {/* Placed at its city (the record gives no coordinates): "about 40 km away". */}
-                {t(
-                  site.approximateLocation ? 'search.card.distanceApprox' : 'search.card.distance',
-                  {
-                    distance: formatDistance(language, site.distance),
-                    unit: unitLabel(t, unit),
-                  },
+                {siteDistanceText(
+                  t,
+                  language,
+                  'search.card',
+                  { ...site, distance: site.distance },
+                  unit,
                 )}
               </p>
             ) : null}

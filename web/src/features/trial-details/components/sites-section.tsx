@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrialSiteDto } from '@/api/types.gen';
 import { useLanguage } from '@/i18n/use-language';
-import { ctgovStatusLabel, enumLabel, formatDistance, unitLabel } from '../labels';
+import { siteDistanceText } from '@/lib/site-distance';
+import { ctgovStatusLabel, enumLabel } from '../labels';
 
 /** Sites shown before 'show all'. */
 const FIRST_SITES = 10;
@@ -47,14 +48,12 @@ function SiteItem({
       {address ? <p className="site__address">{address}</p> : null}
       {site.distance !== null ? (
         <p className="site__distance">
-          {t(
-            site.approximateLocation
-              ? 'search.details.sites.distanceApprox'
-              : 'search.details.sites.distance',
-            {
-              distance: formatDistance(language, site.distance),
-              unit: unitLabel(t, unit),
-            },
+          {siteDistanceText(
+            t,
+            language,
+            'search.details.sites',
+            { ...site, distance: site.distance },
+            unit,
           )}
         </p>
       ) : null}

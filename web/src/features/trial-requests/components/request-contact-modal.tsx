@@ -21,6 +21,8 @@ export interface ContactSite {
   country: string;
   /** Distance from the patient's place, null when unknown. */
   distance: number | null;
+  /** Placed at its city (the record gives no coordinates): under 1 km/mi it is in that city. */
+  approximateLocation?: boolean;
 }
 
 export interface RequestContactModalProps {
@@ -175,9 +177,11 @@ export function RequestContactModal({
                 site,
                 site.distance === null
                   ? null
-                  : t('requests.contact.siteDistance', {
-                      distance: `${number.format(site.distance)} ${unitLabel}`,
-                    }),
+                  : site.distance < 0.05 || (site.approximateLocation && site.distance < 1)
+                    ? t('requests.contact.siteNearby')
+                    : t('requests.contact.siteDistance', {
+                        distance: `${number.format(site.distance)} ${unitLabel}`,
+                      }),
               )}
             </option>
           ))}
