@@ -14,7 +14,6 @@
 // targets (performance >= 0.95, accessibility = 1.0, LCP <= 1.5 s).
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -29,6 +28,7 @@ import {
   waitForResults,
   waitForTrials,
 } from '../test/smoke/search-journey.mjs';
+import { freePort, waitForHealth } from '../test/smoke/app-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -37,32 +37,6 @@ const TARGETS = { performance: 0.95, accessibility: 1, lcpMs: 1500 };
 /** Where each run's Lighthouse report (JSON) is written, when set (to see what the LCP was). */
 const REPORTS = process.env.BENCH_WEB_REPORTS ? resolve(process.env.BENCH_WEB_REPORTS) : null;
 let reportCount = 0;
-
-const freePort = () =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-async function waitForHealth(url, server, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) {
-      throw new Error(`npm start exited early with code ${server.exitCode}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the app did not become healthy within ${timeoutMs / 1000} s`);
-}
 
 async function stop(server) {
   if (server.exitCode !== null || server.signalCode !== null) return;

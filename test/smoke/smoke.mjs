@@ -12,7 +12,6 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -23,6 +22,7 @@ import { doctorJourney } from './doctor-journey.mjs';
 import { filesJourney } from './files-journey.mjs';
 import { referralJourney } from './referral-journey.mjs';
 import { searchJourney } from './search-journey.mjs';
+import { freePort, waitForHealth } from './app-server.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const shots = join(root, 'test-results', 'smoke');
@@ -43,33 +43,6 @@ function indexedStudies(dir) {
     }
     return entry.name === 'index.json' ? n + JSON.parse(readFileSync(path, 'utf8')).length : n;
   }, 0);
-}
-
-const freePort = () =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-async function waitForHealth(url, server, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) {
-      throw new Error(`npm start exited early with code ${server.exitCode}`);
-    }
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`The app did not become healthy within ${timeoutMs / 1000} s`);
 }
 
 async function sql(url, text) {
