@@ -117,6 +117,13 @@ export async function doctorJourney({
         expect((await radius.inputValue()) === '1000', `radius ${await radius.inputValue()}`);
         await radius.selectOption('2500');
         await page.getByRole('article').first().waitFor();
+        // Until the wider search's answer is in, the cards are dimmed (aria-busy), which axe
+        // reads as low contrast on a slow machine: wait for the busy state to come and go.
+        await page
+          .locator('.search__results[aria-busy="true"]')
+          .waitFor({ timeout: 2_000 })
+          .catch(() => undefined);
+        await page.locator('.search__results:not([aria-busy="true"])').waitFor({ timeout: 30_000 });
         await page.screenshot({ path: join(shots, 'doctor-radius-desktop.png') });
 
         // New patient: asks, then clears every answer; home keeps the place, not the radius.
