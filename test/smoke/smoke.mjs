@@ -242,10 +242,10 @@ async function main() {
           await page.getByRole('link', { name: 'Contact' }).first().isVisible(),
           'navbar Contact link missing',
         );
-        expect(
-          await page.getByText('Alexandra').first().isVisible(),
-          'first name not shown in the navbar',
-        );
+        // The name comes with the profile, which may answer after the lazy Home has rendered.
+        const firstName = page.getByText('Alexandra').first();
+        await firstName.waitFor({ timeout: 15_000 }).catch(() => undefined);
+        expect(await firstName.isVisible(), 'first name not shown in the navbar');
         expect(await page.locator('footer').isVisible(), 'footer missing');
         expect(
           await page
