@@ -11,9 +11,12 @@ import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
 import { gazetteerVersion } from './gazetteer';
 import { gazetteerWorkerAvailable, readGazetteerOffThread } from './gazetteer-reader';
+import { PlaceIndex } from './place-index';
 import { PlacesRepository } from './places.repository';
 
 const SHUTDOWN_WAIT_MS = 60_000;
+/** How often a replica checks whether another one reloaded the tables (then it rebuilds). */
+const INDEX_CHECK_MS = 60_000;
 
 export interface PlacesLoadResult {
   loaded: boolean;
@@ -26,15 +29,21 @@ export interface PlacesLoadResult {
 
 /**
  * Fills the place table from the bundled gazetteer at start, when it is empty or holds another
- * gazetteer version (new package versions, another PLACES_MIN_POPULATION). It runs in the
+ * gazetteer version (new package versions, another PLACES_MIN_POPULATION), then builds the
+ * in-memory index of the tables (place-index.ts) that answers the autocomplete. It runs in the
  * background (the packages are decoded in a worker thread) so the health check answers at once;
- * place searches wait for it. A failure is
- * logged, never fatal: the search then answers from what the table holds.
+ * place searches wait for it. Each replica builds its own index and builds it again when the
+ * tables hold another version (another replica reloaded them), checked once a minute. A failure
+ * is logged, never fatal: the search then answers from the tables in Postgres.
  */
 @Injectable()
 export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PlacesLoader.name);
   private running: Promise<void> | null = null;
+  private index: PlaceIndex | null = null;
+  private indexVersion: string | null = null;
+  private checking = false;
+  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly places: PlacesRepository,
@@ -45,14 +54,74 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
   onApplicationBootstrap(): void {
     // Without a database (the OpenAPI generator) there is nothing to fill.
     if (this.dataSource.isInitialized) {
-      this.running = this.ensureLoaded().then(
-        () => undefined,
-        (error: unknown) => {
-          this.logger.error(
-            `Loading the places failed: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        },
+      this.running = this.ensureLoaded()
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            this.logger.error(
+              `Loading the places failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
+          },
+        )
+        .then(async () => {
+          await this.buildIndex();
+        });
+      this.timer = setInterval(() => void this.rebuildIfReloaded(), INDEX_CHECK_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** The in-memory index once built; null before, or when building it failed. */
+  currentIndex(): PlaceIndex | null {
+    return this.index;
+  }
+
+  /**
+   * Builds the index from the tables (one snapshot) and swaps it in; a failure keeps the old one
+   * (or none: searches then ask Postgres). Logs its size and what it added to the heap.
+   */
+  async buildIndex(): Promise<PlaceIndex | null> {
+    try {
+      const started = process.hrtime.bigint();
+      const heapBefore = process.memoryUsage().heapUsed;
+      const { version, rows } = await this.places.findIndexRows();
+      const index = PlaceIndex.build(rows);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+      this.index = index;
+      this.indexVersion = version;
+      const { places, names, postcodes } = index.size;
+      this.logger.log(
+        `Places index: ${places} cities, ${names} other names and ${postcodes} postcodes in ` +
+          `memory, built in ${seconds.toFixed(2)} s (heap +${Math.max(0, heapMb).toFixed(0)} MB)`,
       );
+      return index;
+    } catch (error) {
+      this.logger.error(
+        `Building the places index failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return this.index;
+    }
+  }
+
+  /** Builds the index again when the tables hold another version than it was built from. */
+  async rebuildIfReloaded(): Promise<void> {
+    if (this.checking || !this.dataSource.isInitialized) {
+      return;
+    }
+    this.checking = true;
+    try {
+      await this.whenReady();
+      const version = await this.places.findVersion();
+      if (version !== this.indexVersion) {
+        await this.buildIndex();
+      }
+    } catch (error) {
+      this.logger.warn(
+        `Checking the places version failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      this.checking = false;
     }
   }
 
@@ -66,6 +135,7 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
    * they are closed already, a query in flight never settles: nothing to wait for then.
    */
   async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
     if (!this.running || !this.dataSource.isInitialized) {
       return;
     }
