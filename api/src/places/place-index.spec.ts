@@ -68,6 +68,9 @@ const petersburg = city('Saint Petersburg', 5_351_935, 'RU', 'Russia');
 const petersburgVa = city('Petersburg', 32_420, 'US', 'United States', 'Virginia');
 const chennai = city('Chennai', 4_328_063, 'IN', 'India');
 const madrid = city('Madrid', 3_255_944, 'ES', 'Spain');
+const manchester = city('Manchester', 395_515, 'GB', 'United Kingdom', 'England');
+const manchesterUs = city('Manchester', 1_100_000, 'US', 'United States', 'New Hampshire');
+const london = city('London', 8_961_989, 'GB', 'United Kingdom', 'England');
 
 const index = PlaceIndex.build({
   places: [
@@ -83,6 +86,9 @@ const index = PlaceIndex.build({
     petersburgVa,
     chennai,
     madrid,
+    manchester,
+    manchesterUs,
+    london,
   ],
   names: [
     other(munich, 'München', 'Munchen'),
@@ -98,6 +104,7 @@ const index = PlaceIndex.build({
     code('28001', 'Madrid', 3_255_944, 'ES', 'spain es'),
     code('28001', 'Albemarle', 16_000, 'US', 'north carolina united states us'),
     code('M1B', 'Scarborough', 0, 'CA', 'ontario canada ca'),
+    code('M1C', 'Scarborough', 0, 'CA', 'ontario canada ca'),
   ],
 });
 
@@ -183,8 +190,30 @@ describe(PlaceIndex.name, () => {
     expect(found('99')).toEqual([]);
   });
 
+  it("should answer a UK outward code by its area's town first, then codes it only starts", () => {
+    const found = (postcode: string, place = '', qualifiers: string[] = []) =>
+      index
+        .findByPostcode({ postcode, place, qualifiers, preferCountry: '', limit: 8 })
+        .map((c) => `${c.countryCode} ${c.postcode} ${c.name}`);
+    // M1 is a whole UK code (Manchester, the GB one) and the start of Toronto's M1B, M1C.
+    expect(found('M1')).toEqual(['GB M1 Manchester', 'CA M1B Scarborough', 'CA M1C Scarborough']);
+    expect(found('M1', '', ['canada'])).toEqual(['CA M1B Scarborough', 'CA M1C Scarborough']);
+    expect(found('M1', '', ['uk'])).toEqual([]);
+    expect(found('M1', '', ['gb'])).toEqual(['GB M1 Manchester']);
+    // A Canadian area of the same shape stays Canadian; one that does not exist is UK's.
+    expect(found('M1B')).toEqual(['CA M1B Scarborough']);
+    expect(found('M1X')).toEqual(['GB M1X Manchester']);
+    // The whole code, and a name after it narrowing.
+    expect(found('SW1A1AA')).toEqual(['GB SW1A 1AA London']);
+    expect(found('SW1A', 'london')).toEqual(['GB SW1A London']);
+    expect(found('SW1A', 'paris')).toEqual([]);
+    // An area whose town the gazetteer lacks (Aberdeen here) finds nothing.
+    expect(found('AB10')).toEqual([]);
+  });
+
   it('should report its size', () => {
-    expect(index.size).toEqual({ places: 12, names: 5, postcodes: 6 });
+    // Of the UK areas, the eight of London and Manchester's are in this gazetteer.
+    expect(index.size).toEqual({ places: 15, names: 5, postcodes: 7, ukAreas: 9 });
   });
 });
 

@@ -6,6 +6,8 @@
  * of a round trip to Postgres per tier.
  */
 import type { FoundPlace, FoundPostcode } from './places.repository';
+import { normalizePlaceText } from './search-text';
+import { UK_POSTCODE_AREAS, ukOutwardCode } from './uk-postcode-areas';
 
 /** A city as the index keeps it (the place table's columns). */
 export interface IndexPlace {
@@ -187,6 +189,8 @@ export class PlaceIndex {
   private readonly laterWords: SortedKeys;
   private readonly otherNames: SortedKeys;
   private readonly codes: SortedKeys;
+  /** The gazetteer's town of each UK postcode area found in it (the most populous namesake). */
+  private readonly ukAreas = new Map<string, IndexPlace>();
 
   private constructor(
     private readonly places: IndexPlace[],
@@ -206,17 +210,30 @@ export class PlaceIndex {
     this.laterWords = sortedKeys(later);
     this.otherNames = sortedKeys(names.map((n, ref) => ({ key: n.searchName, ref })));
     this.codes = sortedKeys(postcodes.map((c, ref) => ({ key: c.searchPostcode, ref })));
+    for (const [area, town] of Object.entries(UK_POSTCODE_AREAS)) {
+      let best: IndexPlace | undefined;
+      eachWithPrefix(this.ownNames, normalizePlaceText(town), true, (ref) => {
+        const p = places[ref];
+        if (p.countryCode === 'GB' && (!best || p.population > best.population)) {
+          best = p;
+        }
+      });
+      if (best) {
+        this.ukAreas.set(area, best);
+      }
+    }
   }
 
   static build(rows: PlaceIndexRows): PlaceIndex {
     return new PlaceIndex(rows.places, rows.names, rows.postcodes);
   }
 
-  get size(): { places: number; names: number; postcodes: number } {
+  get size(): { places: number; names: number; postcodes: number; ukAreas: number } {
     return {
       places: this.places.length,
       names: this.names.length,
       postcodes: this.postcodes.length,
+      ukAreas: this.ukAreas.size,
     };
   }
 
@@ -299,7 +316,7 @@ export class PlaceIndex {
         });
       }
     });
-    return top.items.map((hit) => found(hit.place, null));
+    return top.items.map((hit) => found(hit.place));
   }
 
   /**
@@ -333,6 +350,33 @@ export class PlaceIndex {
         preferred: code.countryCode === s.preferCountry,
       });
     });
+    // A UK outward code ("M1", "SW1A 1AA") is a whole code: its area's town comes first, before
+    // the codes of other countries it only starts (M1 → Manchester, then Toronto's M1B, M1C…).
+    // A letter-digit-letter code that is a Canadian area itself ("M1B") stays Canadian only.
+    const uk = ukOutwardCode(s.postcode);
+    const town = uk && this.ukAreas.get(uk.area);
+    if (uk && town && !(uk.canadianShape && top.items.some((hit) => hit.exact))) {
+      const code: IndexPostcode = {
+        id: -1,
+        countryCode: town.countryCode,
+        postcode: uk.shown,
+        searchPostcode: s.postcode,
+        name: town.name,
+        searchName: town.searchName,
+        region: town.region,
+        country: town.country,
+        searchArea: `${town.searchRegion} ${town.searchCountry} ${town.countryCode.toLowerCase()}`,
+        latitude: town.latitude,
+        longitude: town.longitude,
+        population: town.population,
+      };
+      if (
+        (s.place === '' || startsWord(code.searchName, s.place)) &&
+        s.qualifiers.every((q) => startsWord(code.searchArea, q))
+      ) {
+        top.push({ code, exact: true, preferred: code.countryCode === s.preferCountry });
+      }
+    }
     return top.items.map(({ code }) => ({
       countryCode: code.countryCode,
       postcode: code.postcode,
@@ -360,8 +404,9 @@ export class PlaceIndex {
   }
 }
 
-function found(place: IndexPlace, other: IndexName | null): FoundPlace {
-  return {
+/** As the SQL answers: otherName and otherSpellings only from the tier of other names. */
+function found(place: IndexPlace, other?: IndexName | null): FoundPlace {
+  const shown: FoundPlace = {
     id: place.id,
     name: place.name,
     region: place.region,
@@ -369,7 +414,10 @@ function found(place: IndexPlace, other: IndexName | null): FoundPlace {
     country: place.country,
     latitude: place.latitude,
     longitude: place.longitude,
-    otherName: other?.name ?? null,
-    otherSpellings: other?.spellings ?? null,
   };
+  if (other !== undefined) {
+    shown.otherName = other?.name ?? null;
+    shown.otherSpellings = other?.spellings ?? null;
+  }
+  return shown;
 }
