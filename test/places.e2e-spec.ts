@@ -34,6 +34,8 @@ describe(PlacesController.name, () => {
     // The whole gazetteer, as npm start loads it (other test files load the large cities only).
     t = await createTestApp({ PLACES_MIN_POPULATION: '0' });
     await t.app.get(PlacesLoader).whenReady();
+    // The index is built at the first search; the tests below search it.
+    expect(await t.app.get(PlacesLoader).whenIndexed()).not.toBeNull();
   }, 240_000);
 
   afterAll(async () => {

@@ -29,12 +29,13 @@ export interface PlacesLoadResult {
 
 /**
  * Fills the place table from the bundled gazetteer at start, when it is empty or holds another
- * gazetteer version (new package versions, another PLACES_MIN_POPULATION), then builds the
- * in-memory index of the tables (place-index.ts) that answers the autocomplete. It runs in the
+ * gazetteer version (new package versions, another PLACES_MIN_POPULATION). It runs in the
  * background (the packages are decoded in a worker thread) so the health check answers at once;
- * place searches wait for it. Each replica builds its own index and builds it again when the
- * tables hold another version (another replica reloaded them), checked once a minute. A failure
- * is logged, never fatal: the search then answers from the tables in Postgres.
+ * place searches wait for it. At the first search it builds the in-memory index of the tables
+ * (place-index.ts) that then answers the autocomplete; Postgres answers until it is built. Each
+ * replica builds its own index and builds it again when the tables hold another version
+ * (another replica reloaded them), checked once a minute. A failure is logged, never fatal: the
+ * search then answers from the tables in Postgres.
  */
 @Injectable()
 export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -43,6 +44,8 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
   private index: PlaceIndex | null = null;
   private indexVersion: string | null = null;
   private checking = false;
+  private indexing: Promise<PlaceIndex | null> | null = null;
+  private indexFailedAt = -Infinity;
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -54,26 +57,44 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
   onApplicationBootstrap(): void {
     // Without a database (the OpenAPI generator) there is nothing to fill.
     if (this.dataSource.isInitialized) {
-      this.running = this.ensureLoaded()
-        .then(
-          () => undefined,
-          (error: unknown) => {
-            this.logger.error(
-              `Loading the places failed: ${error instanceof Error ? error.message : String(error)}`,
-            );
-          },
-        )
-        .then(async () => {
-          await this.buildIndex();
-        });
+      this.running = this.ensureLoaded().then(
+        () => undefined,
+        (error: unknown) => {
+          this.logger.error(
+            `Loading the places failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        },
+      );
       this.timer = setInterval(() => void this.rebuildIfReloaded(), INDEX_CHECK_MS);
       this.timer.unref();
     }
   }
 
-  /** The in-memory index once built; null before, or when building it failed. */
+  /**
+   * The in-memory index; its build starts at the first call (a process that never searches
+   * places, such as the CLI commands, never builds it). Null until it is built, or for a minute
+   * after building it failed: searches then ask Postgres meanwhile.
+   */
   currentIndex(): PlaceIndex | null {
+    if (
+      !this.index &&
+      !this.indexing &&
+      this.dataSource.isInitialized &&
+      Date.now() - this.indexFailedAt >= INDEX_CHECK_MS
+    ) {
+      this.indexing = this.whenReady()
+        .then(() => this.buildIndex())
+        .finally(() => {
+          this.indexing = null;
+        });
+    }
     return this.index;
+  }
+
+  /** Starts the index's build if needed and resolves with it once built (null if that failed). */
+  whenIndexed(): Promise<PlaceIndex | null> {
+    const index = this.currentIndex();
+    return this.indexing ?? Promise.resolve(index);
   }
 
   /**
@@ -97,6 +118,7 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
       );
       return index;
     } catch (error) {
+      this.indexFailedAt = Date.now();
       this.logger.error(
         `Building the places index failed: ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -106,7 +128,8 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
 
   /** Builds the index again when the tables hold another version than it was built from. */
   async rebuildIfReloaded(): Promise<void> {
-    if (this.checking || !this.dataSource.isInitialized) {
+    // Only a built index is kept current; an unused one is never built.
+    if (this.checking || !this.index || !this.dataSource.isInitialized) {
       return;
     }
     this.checking = true;
@@ -141,7 +164,7 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
     }
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      this.running,
+      Promise.all([this.running, this.indexing]),
       new Promise<void>((resolve) => {
         timer = setTimeout(resolve, SHUTDOWN_WAIT_MS);
       }),
