@@ -250,6 +250,29 @@ describe(RateLimitGuard.name, () => {
         );
       }
     });
+
+    it('should count the places routes of one address in both, refusing none before the limit', async () => {
+      const address = freshAddress();
+      const limit = DEFAULTS.RATE_LIMIT_PER_ADDRESS;
+      const answers = await statuses(
+        limit,
+        (i) =>
+          request(i % 2 === 0 ? a : b.url)
+            .get('/api/places/visitor-country')
+            .set('X-Forwarded-For', address),
+        20,
+      );
+      // Each replica counts in memory and flushes once a second: its view never holds more hits
+      // than were made, so nothing is refused before the limit…
+      expect(answers).toEqual(Array.from({ length: limit }, () => 200));
+      // …and once both have flushed, both refuse the address.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      for (const url of [a, b.url]) {
+        expectTooMany(
+          await request(url).get('/api/places/visitor-country').set('X-Forwarded-For', address),
+        );
+      }
+    });
   });
 });
 

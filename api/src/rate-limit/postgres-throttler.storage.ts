@@ -29,6 +29,8 @@ interface LocalCounter {
   /** Date.now() when the window ends and when the block ends (0: none). */
   expiresAt: number;
   blockedUntil: number;
+  /** Date.now() of that answer: a view older than FLUSH_MS is not trusted to count locally. */
+  syncedAt: number;
 }
 
 const seconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000));
@@ -43,9 +45,11 @@ const seconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000));
  * The BATCHED_THROTTLER's hits (read-only routes marked @BatchedRateLimit) cost no statement
  * each: the first of a window, and every one that would reach the limit, is counted in Postgres
  * at once (with what is pending), so the 429 is decided there as for the other routes; the hits
- * between are counted in memory and added to the shared counter once a second (FLUSH_MS). A
- * replica sees the other replicas' hits at its next flush: the limit can be passed by at most
- * what the other replicas counted in the last second before their own flush.
+ * between are counted in memory and added to the shared counter once a second (FLUSH_MS), and
+ * only while this replica heard from Postgres within that second (each flush answers the shared
+ * total). A replica's view never holds more hits than were made, so nothing is refused before the
+ * limit; past it, the other replicas may let through what they counted in memory in their last
+ * second before they hear of it.
  */
 @Injectable()
 export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit, OnModuleDestroy {
@@ -94,7 +98,7 @@ export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit,
           timeToBlockExpire: Math.max(1, seconds(c.blockedUntil - now)),
         };
       }
-      if (c.shared + c.pending + 1 < limit) {
+      if (c.shared + c.pending + 1 < limit && now - c.syncedAt < FLUSH_MS) {
         c.pending++;
         return {
           totalHits: c.shared + c.pending,
@@ -104,7 +108,8 @@ export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit,
         };
       }
     }
-    // The first hit of a window here, or one that reaches the limit: Postgres decides.
+    // The first hit of a window here, one that reaches the limit, or the first after a second
+    // without news of the other replicas' hits: Postgres decides.
     const pending = c?.pending ?? 0;
     if (c) {
       c.pending = 0;
@@ -144,16 +149,18 @@ export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit,
       return;
     }
     const now = Date.now();
-    const c = this.local.get(key) ?? {
+    const c: LocalCounter = this.local.get(key) ?? {
       ...limits,
       shared: 0,
       pending: 0,
       expiresAt: 0,
       blockedUntil: 0,
+      syncedAt: 0,
     };
     c.shared = state.totalHits;
     c.expiresAt = now + state.timeToExpire * 1000;
     c.blockedUntil = state.isBlocked ? now + state.timeToBlockExpire * 1000 : 0;
+    c.syncedAt = now;
     this.local.set(key, c);
   }
 
