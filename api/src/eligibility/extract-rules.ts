@@ -10,6 +10,7 @@ import {
   isConditional,
   isConditionalStart,
   mentionsToFindings,
+  PHASE_PART,
   triggerIndex,
 } from './patterns/match';
 import { FAMILY_PATTERNS } from './patterns';
@@ -203,7 +204,7 @@ function structureReading(
   siblings: Finding[],
 ): RuleReading | undefined {
   const family = CRITERIA[f.key].family as string;
-  if (GROUPS.test(item)) {
+  if (GROUPS.test(item) || PHASE_PART.test(item)) {
     return 'cohort';
   }
   if (family === 'biomarker' && f.kind !== 'excluded' && WILD_TYPE.test(lower)) {
