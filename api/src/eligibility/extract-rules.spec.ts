@@ -837,6 +837,36 @@ describe('extractRules', () => {
         ]);
       });
 
+      it('should qualify brain metastases limited to one location', () => {
+        expect(excluding('', '* Brain metastases in the brain stem')).toEqual([]);
+        expect(excluding('', '* Brain metastases')).toEqual([
+          'brain_metastases excluded exclusion',
+        ]);
+      });
+
+      it('should not read how metastatic lesions count for measurability as metastatic required', () => {
+        expect(
+          excluding(
+            '* Patient has measurable disease (RECIST 1.1). Metastatic lesions in bone, central nervous system (CNS), or in brain cannot be used for target lesions.',
+          ),
+        ).toEqual(['measurable_disease required inclusion']);
+      });
+
+      it("should read a shared histology named with one disease of a basket trial as that cohort's", () => {
+        const basket = ['lung_cancer', 'esophageal_cancer'];
+        const inclusion =
+          '* Non-small cell lung cancer after platinum chemotherapy\n* Recurrent or metastatic head and neck squamous cell carcinoma (HNSCC)\n* Gastric or esophageal adenocarcinoma\n';
+        expect(
+          excluding(inclusion, '', basket).filter((r) => /^(?:squamous|adenocarcinoma) /.test(r)),
+        ).toEqual([]);
+        // One disease's trial keeps its histology.
+        expect(
+          excluding('* Recurrent or metastatic head and neck squamous cell carcinoma', '', [
+            'lung_cancer',
+          ]),
+        ).toEqual(['squamous required inclusion']);
+      });
+
       it('should read a requirement for the patients of one biomarker group as conditional', () => {
         expect(
           excluding(

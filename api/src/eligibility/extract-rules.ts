@@ -187,9 +187,14 @@ function diseasesOf(lower: string): Set<string> {
 }
 
 /** Families whose rules are set per disease in a basket trial. */
-// Not biomarkers or histologies: only a patient of the named disease answers those, and for
-// them the named disease's rule holds.
+// Not biomarkers or a condition's own subtypes (NSCLC, TNBC, uveal melanoma): only a patient of
+// the named disease answers those, and for them the named disease's rule holds.
 const PER_DISEASE_FAMILIES = new Set(['prior_therapy', 'stage', 'performance', 'disease_status']);
+/**
+ * Histologies asked of the patients of several conditions (round 4): "head and neck squamous cell
+ * carcinoma" in a basket trial is the head-and-neck cohort's rule, not the lung cohort's.
+ */
+const SHARED_HISTOLOGIES = new Set<CriterionKey>(['squamous', 'adenocarcinoma', 'adenosquamous']);
 
 /** Keys that say where the disease is or how far it went. */
 const EXTENT_FAMILIES = new Set(['stage', 'metastases', 'subtype']);
@@ -329,7 +334,7 @@ function itemFindings(item: CriterionItem, heme: boolean, trialDiseases: Set<str
         f.reading ??
         structureReading(f, sentence.lower, item.lower, found) ??
         (alternativeClauses && !item.cohort ? 'list' : undefined) ??
-        (PER_DISEASE_FAMILIES.has(CRITERIA[f.key].family) &&
+        ((PER_DISEASE_FAMILIES.has(CRITERIA[f.key].family) || SHARED_HISTOLOGIES.has(f.key)) &&
         perDisease(`${item.lead ?? ''} ${sentence.lower}`, trialDiseases)
           ? 'cohort'
           : undefined) ??

@@ -84,7 +84,7 @@ const LIST_GLUE =
  * metastasis must not be the only measurable lesion", "is not included as target lesion".
  */
 const MEASURABILITY_CLAUSE =
-  /\bonly (?:measurable|target|evaluable)\b|\b(?:not|never) (?:be )?(?:the )?only\b|\bnot (?:be )?(?:considered|included|counted|selected|used) as\b/;
+  /\bonly (?:measurable|target|evaluable)\b|\b(?:not|never) (?:be )?(?:the )?only\b|\b(?:not|cannot) (?:be )?(?:considered|included|counted|selected|used|chosen) (?:as|for)\b/;
 
 /** "Failed or refused chemotherapy": not a requirement to have had it. */
 const NOT_HAD =
@@ -317,7 +317,14 @@ export function findMentions(
       if (PERMISSION.test(suffix) || PERMISSION.test(prefix)) {
         continue;
       }
-      if (concept.mode === 'condition' && MEASURABILITY_CLAUSE.test(lower.slice(start, end + 60))) {
+      // "Metastatic lesions in bone … cannot be used for target lesions" (round 4): how lesions
+      // count, not the extent.
+      if (
+        (concept.mode === 'condition' || concept.group === 'extent') &&
+        MEASURABILITY_CLAUSE.test(
+          lower.slice(start, end + (concept.mode === 'condition' ? 60 : 110)),
+        )
+      ) {
         continue;
       }
       // "Prior chemotherapy for advanced adenocarcinoma", "no prior surgery for esophageal
