@@ -837,6 +837,27 @@ describe('extractRules', () => {
         ]);
       });
 
+      it('should not require EGFR from a group naming a HER2 mutation, nor exclude HER2 for it', () => {
+        expect(
+          excluding(
+            '* Patient is positive for EGFR or HER2 exon 20 mutations based on tissue testing',
+          ),
+        ).toEqual([]);
+        expect(
+          excluding('', '* Known sensitizing mutations in EGFR or HER2 sensitizing mutations'),
+        ).toEqual(['egfr excluded exclusion']);
+      });
+
+      it('should read metastatic melanoma involving the brain, excluded only if so, as no extent rule', () => {
+        expect(
+          excluding(
+            '',
+            '* Patients with a history metastatic melanoma involving the brain will be excluded if they have not been treated',
+            ['melanoma'],
+          ),
+        ).toEqual([]);
+      });
+
       it('should qualify brain metastases limited to one location', () => {
         expect(excluding('', '* Brain metastases in the brain stem')).toEqual([]);
         expect(excluding('', '* Brain metastases')).toEqual([

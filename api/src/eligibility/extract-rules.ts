@@ -108,9 +108,12 @@ const ALLOWANCE_CONDITION =
 /** "ECOG 0 or 1 (patients with disease-related ECOG 2 are allowed)": an aside widening the rule. */
 const BRACKETED_ALLOWANCE =
   /\([^()]*\b(?:ecog|ps|performance|karnofsky|kps)\b[^()]*\b(?:allowed|eligible|permitted|acceptable|may be (?:included|enrolled|eligible))\b[^()]*\)/;
-/** An exception widening a rule in the same item: "however, …", "unless …", "except …". */
+/**
+ * An exception widening a rule in the same item: "however, …", "unless …", "except …"; a
+ * condition narrowing an exclusion: "… will be excluded if they have …" (round 4).
+ */
 const EXCEPTION_CUE =
-  /\bhowever\b|\bunless\b|\bexcept\b|\bexceptions?\b|\bother than\b|\bwith the exception\b|\bexcluding\b/;
+  /\bhowever\b|\bunless\b|\bexcept\b|\bexceptions?\b|\bother than\b|\bwith the exception\b|\bexcluding\b|\b(?:excluded|ineligible|not eligible) (?:only )?(?:if|when|in case)\b/;
 
 /**
  * Sentence structures the rules cannot represent (issue 14, round 2). A rule read from them is

@@ -495,7 +495,7 @@ const VARIANT_KEYS = new Set<string>([
 ]);
 /** "HER2 mutation", "HER2 exon 20 insertion": the gene's mutation, not HER2-positive expression. */
 const HER2_MUTATION =
-  /^[\s-]*(?:\(?erbb2\)?\s*)?(?:gene\s+)?(?:(?:activating|somatic|oncogenic)\s+)?(?:mutat\w*|mutant|exon\s*\d+|insertions?|ins\d+|kinase domain|tkd|variant)/;
+  /^[\s-]*(?:\(?erbb2\)?\s*)?(?:gene\s+)?(?:(?:activating|somatic|oncogenic|sensitizing|driver)\s+)?(?:mutat\w*|mutant|exon\s*\d+|insertions?|ins\d+|kinase domain|tkd|variant)/;
 
 /** "… needing / requiring …" right after an extent: a state of it, not the extent itself. */
 const NEEDING =
@@ -654,6 +654,11 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       const anyOf = group.finding.anyOf ?? [];
       if (!anyOf.includes(c.key)) {
         group.finding.anyOf = [...anyOf, c.key];
+      }
+      // "EGFR or HER2 exon 20 mutations": a member read as qualified (a HER2 mutation is not
+      // HER2 expression) leaves the group unsure (round 4).
+      if (finding.qualified) {
+        group.finding.qualified = true;
       }
       if (!LIST_WORD.test(lower.slice(Math.max(0, group.start - 12), m.end))) {
         group.finding.confidence = 'low';
