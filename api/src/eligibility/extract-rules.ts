@@ -26,6 +26,13 @@ import { type CriterionItem, splitItems } from './text';
  * rule only leaves it to be read. Patterns therefore emit nothing when in doubt.
  */
 
+/**
+ * The version of the extraction (issue 14: round 4). Raise it with every change to what the
+ * patterns read: at start the API derives the rules of every stored trial again when the store's
+ * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
+ */
+export const RULES_ENGINE_VERSION = 4;
+
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
   maximumAgeYears: number | null;
