@@ -858,6 +858,16 @@ describe('extractRules', () => {
         ).toEqual([]);
       });
 
+      it('should qualify untreated "before surgery" and a co-infection (development labels)', () => {
+        expect(excluding('* No previous treatment before surgery;')).toEqual([]);
+        expect(excluding('* Previously untreated disease')).toEqual([
+          'untreated required inclusion',
+        ]);
+        expect(
+          excluding('', '* Hepatitis B combined with Hepatitis C or Hepatitis D infection;'),
+        ).toEqual([]);
+      });
+
       it('should qualify brain metastases limited to one location', () => {
         expect(excluding('', '* Brain metastases in the brain stem')).toEqual([]);
         expect(excluding('', '* Brain metastases')).toEqual([
