@@ -99,7 +99,7 @@ async function inProcess(dist, url, texts) {
          latitude, longitude, population FROM place_postcode`,
     ),
   };
-  const index = PlaceIndex.build(rows);
+  const index = await PlaceIndex.build(rows);
   const buildSeconds = (performance.now() - started) / 1000;
   global.gc?.();
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;

@@ -72,7 +72,7 @@ const manchester = city('Manchester', 395_515, 'GB', 'United Kingdom', 'England'
 const manchesterUs = city('Manchester', 1_100_000, 'US', 'United States', 'New Hampshire');
 const london = city('London', 8_961_989, 'GB', 'United Kingdom', 'England');
 
-const index = PlaceIndex.build({
+const rows = () => ({
   places: [
     berlin,
     berlinSv,
@@ -107,6 +107,10 @@ const index = PlaceIndex.build({
     code('M1C', 'Scarborough', 0, 'CA', 'ontario canada ca'),
   ],
 });
+let index: PlaceIndex;
+beforeAll(async () => {
+  index = await PlaceIndex.build(rows());
+});
 
 const search = (name: string, qualifiers: string[] = [], limit = 8, excludeIds: number[] = []) => ({
   name: normalizePlaceText(name),
@@ -118,6 +122,25 @@ const names = (found: { name: string; countryCode: string }[]): string[] =>
   found.map((p) => `${p.countryCode} ${p.name}`);
 
 describe(PlaceIndex.name, () => {
+  it('should build in slices that leave the event loop free, with the same order as one sort', async () => {
+    // More names than one slice: the sort merges runs, and timers fire while it builds.
+    const many = Array.from({ length: 45_000 }, (_, i) =>
+      city(`Town ${(i * 7919) % 45_000}`, i, 'DE', 'Germany'),
+    );
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const big = await PlaceIndex.build({ places: many, names: [], postcodes: [] });
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(0);
+    expect(names(big.findByPrefix(search('Tow', [], 20)))).toEqual(
+      names([...many].sort((a, b) => b.population - a.population).slice(0, 20)),
+    );
+    // Every name is where the binary search looks for it.
+    for (const n of [0, 1, 9_999, 20_000, 20_001, 33_333, 44_999]) {
+      expect(names(big.findByPrefix(search(`Town ${n}`)))[0]).toBe(`DE Town ${n}`);
+    }
+  });
+
   it('should rank names starting with the text by population, the exact name 50 times', () => {
     expect(names(index.findByPrefix(search('Ber')))).toEqual([
       'DE Berlin',

@@ -132,15 +132,64 @@ interface SortedKeys {
   refs: Int32Array;
 }
 
-function sortedKeys(entries: { key: string; ref: number }[]): SortedKeys {
-  entries.sort((a, b) => byString(a.key, b.key) || a.ref - b.ref);
-  const refs = new Int32Array(entries.length);
-  const keys = new Array<string>(entries.length);
-  entries.forEach((e, i) => {
-    keys[i] = e.key;
-    refs[i] = e.ref;
-  });
-  return { keys, refs };
+/**
+ * Work is done in slices of about this many items, with the event loop free in between: the
+ * whole gazetteer's index is ~2 s of CPU on a busy machine, which in one piece stalled every
+ * request of the process (health checks included) at the first place search.
+ */
+const SLICE = 5_000;
+
+/** Lets the event loop answer what waits (timers, sockets) before the next slice of work. */
+const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Positions 0…count-1 sorted by their key (then position), as a merge sort whose every step is
+ * one slice: runs of SLICE positions sorted in place, then merged in pairs. Positions are kept in
+ * typed arrays, not objects: half a million small objects cost more in garbage collection than
+ * the sort itself.
+ */
+async function sortedKeys(count: number, keyOf: (ref: number) => string): Promise<SortedKeys> {
+  const byKey = (a: number, b: number): number => byString(keyOf(a), keyOf(b)) || a - b;
+  let from = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    from[i] = i;
+  }
+  for (let i = 0; i < count; i += SLICE) {
+    from.subarray(i, Math.min(i + SLICE, count)).sort(byKey);
+    await breathe();
+  }
+  let to = new Int32Array(count);
+  let step = 0;
+  for (let width = SLICE; width < count; width *= 2) {
+    for (let lo = 0; lo < count; lo += 2 * width) {
+      const mid = Math.min(lo + width, count);
+      const hi = Math.min(lo + 2 * width, count);
+      let i = lo;
+      let j = mid;
+      for (let k = lo; k < hi; k++) {
+        to[k] = j >= hi || (i < mid && byKey(from[i], from[j]) <= 0) ? from[i++] : from[j++];
+        if (++step % SLICE === 0) {
+          await breathe();
+        }
+      }
+    }
+    [from, to] = [to, from];
+  }
+  const keys = new Array<string>(count);
+  for (let i = 0; i < count; i++) {
+    keys[i] = keyOf(from[i]);
+  }
+  return { keys, refs: from };
+}
+
+/** Calls fn for each item, a slice at a time. */
+async function eachSliced<T>(items: readonly T[], fn: (item: T, i: number) => void): Promise<void> {
+  for (let i = 0; i < items.length; i++) {
+    fn(items[i], i);
+    if (i % SLICE === SLICE - 1) {
+      await breathe();
+    }
+  }
 }
 
 /** Calls visit(ref, key) for each key starting with prefix (or equal to it, when exact). */
@@ -196,47 +245,20 @@ export class PlaceIndex {
     private readonly places: IndexPlace[],
     private readonly names: IndexName[],
     private readonly postcodes: IndexPostcode[],
+    keys: {
+      ownNames: SortedKeys;
+      laterWords: SortedKeys;
+      otherNames: SortedKeys;
+      codes: SortedKeys;
+    },
   ) {
-    // The driver gives every row its own copy of a region's or country's text: one copy each
-    // (tens of MB less heap on the whole gazetteer).
-    const strings = new Map<string, string>();
-    const intern = (text: string): string => {
-      const seen = strings.get(text);
-      if (seen !== undefined) {
-        return seen;
-      }
-      strings.set(text, text);
-      return text;
-    };
+    this.ownNames = keys.ownNames;
+    this.laterWords = keys.laterWords;
+    this.otherNames = keys.otherNames;
+    this.codes = keys.codes;
     for (const p of places) {
-      p.region = intern(p.region);
-      p.searchRegion = intern(p.searchRegion);
-      p.countryCode = intern(p.countryCode);
-      p.country = intern(p.country);
-      p.searchCountry = intern(p.searchCountry);
       this.byId.set(p.id, p);
     }
-    for (const c of postcodes) {
-      c.countryCode = intern(c.countryCode);
-      c.name = intern(c.name);
-      c.searchName = intern(c.searchName);
-      c.region = intern(c.region);
-      c.country = intern(c.country);
-      c.searchArea = intern(c.searchArea);
-    }
-    for (const n of names) {
-      n.spellings = intern(n.spellings);
-    }
-    this.ownNames = sortedKeys(places.map((p, ref) => ({ key: p.searchName, ref })));
-    const later: { key: string; ref: number }[] = [];
-    places.forEach((p, ref) => {
-      for (let i = p.searchName.indexOf(' '); i >= 0; i = p.searchName.indexOf(' ', i + 1)) {
-        later.push({ key: p.searchName.slice(i + 1), ref });
-      }
-    });
-    this.laterWords = sortedKeys(later);
-    this.otherNames = sortedKeys(names.map((n, ref) => ({ key: n.searchName, ref })));
-    this.codes = sortedKeys(postcodes.map((c, ref) => ({ key: c.searchPostcode, ref })));
     for (const [area, town] of Object.entries(UK_POSTCODE_AREAS)) {
       let best: IndexPlace | undefined;
       eachWithPrefix(this.ownNames, normalizePlaceText(town), true, (ref) => {
@@ -251,8 +273,57 @@ export class PlaceIndex {
     }
   }
 
-  static build(rows: PlaceIndexRows): PlaceIndex {
-    return new PlaceIndex(rows.places, rows.names, rows.postcodes);
+  /**
+   * Builds the index from the tables' rows (which it takes over), in slices that leave the event
+   * loop free: the process keeps answering while it is built.
+   */
+  static async build(rows: PlaceIndexRows): Promise<PlaceIndex> {
+    const { places, names, postcodes } = rows;
+    // The driver gives every row its own copy of a region's or country's text: one copy each
+    // (tens of MB less heap on the whole gazetteer).
+    const strings = new Map<string, string>();
+    const intern = (text: string): string => {
+      const seen = strings.get(text);
+      if (seen !== undefined) {
+        return seen;
+      }
+      strings.set(text, text);
+      return text;
+    };
+    await eachSliced(places, (p) => {
+      p.region = intern(p.region);
+      p.searchRegion = intern(p.searchRegion);
+      p.countryCode = intern(p.countryCode);
+      p.country = intern(p.country);
+      p.searchCountry = intern(p.searchCountry);
+    });
+    await eachSliced(postcodes, (c) => {
+      c.countryCode = intern(c.countryCode);
+      c.name = intern(c.name);
+      c.searchName = intern(c.searchName);
+      c.region = intern(c.region);
+      c.country = intern(c.country);
+      c.searchArea = intern(c.searchArea);
+    });
+    await eachSliced(names, (n) => {
+      n.spellings = intern(n.spellings);
+    });
+    const laterKeys: string[] = [];
+    const laterRefs: number[] = [];
+    await eachSliced(places, (p, ref) => {
+      for (let i = p.searchName.indexOf(' '); i >= 0; i = p.searchName.indexOf(' ', i + 1)) {
+        laterKeys.push(p.searchName.slice(i + 1));
+        laterRefs.push(ref);
+      }
+    });
+    const later = await sortedKeys(laterKeys.length, (i) => laterKeys[i]);
+    return new PlaceIndex(places, names, postcodes, {
+      ownNames: await sortedKeys(places.length, (ref) => places[ref].searchName),
+      // Sorted positions of the later words, mapped to the places they are words of.
+      laterWords: { keys: later.keys, refs: later.refs.map((i) => laterRefs[i]) },
+      otherNames: await sortedKeys(names.length, (ref) => names[ref].searchName),
+      codes: await sortedKeys(postcodes.length, (ref) => postcodes[ref].searchPostcode),
+    });
   }
 
   get size(): { places: number; names: number; postcodes: number; ukAreas: number } {

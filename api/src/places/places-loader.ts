@@ -106,7 +106,7 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
       const started = process.hrtime.bigint();
       const heapBefore = process.memoryUsage().heapUsed;
       const { version, rows } = await this.places.findIndexRows();
-      const index = PlaceIndex.build(rows);
+      const index = await PlaceIndex.build(rows);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
       this.index = index;
