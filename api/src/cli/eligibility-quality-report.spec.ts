@@ -4,6 +4,7 @@ import {
   compareWithLabels,
   DEFAULT_HOLDOUT_2_LABELS_FILE,
   DEFAULT_HOLDOUT_3_LABELS_FILE,
+  DEFAULT_HOLDOUT_4_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -12,6 +13,7 @@ import {
   type LabelledRule,
   rulesMatch,
 } from './eligibility-quality-report';
+import { DEFAULT_HOLDOUT_4_VIGNETTES_FILE } from './eligibility-verdict-report';
 
 /**
  * Quality floors over the development set (test/fixtures/eligibility-labels.json): 32 trials
@@ -396,6 +398,39 @@ describe('eligibility quality', () => {
         HOLDOUT_3_EXCLUSION_PRECISION_FLOOR,
       );
       expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_3_EXCLUSION_RECALL_FLOOR);
+    });
+  });
+
+  /**
+   * The fourth held-out part (eligibility-labels-holdout-4.json): trials of the fourth held-out
+   * vignette round (test/fixtures/eligibility-vignettes-holdout-4.json, _trials), labelled rule
+   * by rule, blind, on 2026-11-24, in the order fixed before labelling (the conditions by key,
+   * each condition's picks in hash order, each trial once).
+   */
+  describe('over the fourth held-out part (labelled blind 2026-11-24)', () => {
+    const read = (file: string): ReturnType<typeof parseLabels> =>
+      parseLabels(readFileSync(file, 'utf8'));
+
+    it('should hold at least 20 trials of the fourth vignette round, none in another labelled file', () => {
+      const fourth = read(DEFAULT_HOLDOUT_4_LABELS_FILE()).map((l) => l.nctId);
+      const others = new Set(
+        [
+          DEFAULT_LABELS_FILE(),
+          DEFAULT_HOLDOUT_LABELS_FILE(),
+          DEFAULT_HOLDOUT_2_LABELS_FILE(),
+          DEFAULT_HOLDOUT_3_LABELS_FILE(),
+        ]
+          .flatMap(read)
+          .map((l) => l.nctId),
+      );
+      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_4_VIGNETTES_FILE(), 'utf8')) as {
+        _trials: Record<string, string[]>;
+      };
+      const picks = new Set(Object.values(round._trials).flat());
+      expect(fourth.length).toBeGreaterThanOrEqual(20);
+      expect(new Set(fourth).size).toBe(fourth.length);
+      expect(fourth.filter((id) => others.has(id))).toEqual([]);
+      expect(fourth.filter((id) => !picks.has(id))).toEqual([]);
     });
   });
 });

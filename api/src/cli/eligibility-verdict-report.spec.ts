@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import {
   compareVerdicts,
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_4_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
@@ -176,9 +177,9 @@ describe('verdicts on the third held-out round', () => {
     expect(vignettes.filter((v) => v.trials.length < 5).map((v) => v.id)).toEqual([]);
     expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
     expect(vignettes.filter((v) => Number(v.id.slice(1)) < 79).map((v) => v.id)).toEqual([]);
-    // No id is shared with the first file.
+    // No id is shared with another file (readVignettes throws on one).
     expect(readVignettes(DEFAULT_VIGNETTES_FILES()).length).toBe(
-      vignettes.length + readVignettes(DEFAULT_VIGNETTES_FILE()).length,
+      DEFAULT_VIGNETTES_FILES().reduce((n, file) => n + readVignettes(file).length, 0),
     );
   });
 
@@ -203,5 +204,42 @@ describe('verdicts on the third held-out round', () => {
     );
     expect(report.precision).toBeGreaterThanOrEqual(HELDOUT_3.precision);
     expect(report.recall).toBeGreaterThanOrEqual(HELDOUT_3.recall);
+  });
+});
+
+/**
+ * The fourth held-out round (test/fixtures/eligibility-vignettes-holdout-4.json, V136-V186): 51
+ * patients, 3 per condition over all 17, 255 pairs, trials chosen by a rule committed before
+ * judging (SHA-256 of 'heldout4:' + NCT id over recruiting studies with 400-8,000 characters of
+ * criteria named nowhere else in the repository; the picks are listed in the file's _trials),
+ * judged blind on 2026-11-24 and committed before the engine was run on them.
+ */
+describe('verdicts on the fourth held-out round', () => {
+  const file = DEFAULT_HOLDOUT_4_VIGNETTES_FILE();
+  const picks = (): Record<string, string[]> =>
+    (JSON.parse(readFileSync(file, 'utf8')) as { _trials: Record<string, string[]> })._trials;
+
+  it('should judge at least 51 new patients, 3 per condition, each against the 5 picks of its condition', () => {
+    const vignettes = readVignettes(file);
+    expect(vignettes.length).toBeGreaterThanOrEqual(51);
+    for (const condition of CONDITION_KEYS) {
+      expect(vignettes.filter((v) => v.answers.type_of_disease === condition).length).toBe(3);
+    }
+    const offPicks = vignettes.filter(
+      (v) =>
+        v.trials.map((t) => t.nctId).join() !== picks()[String(v.answers.type_of_disease)].join(),
+    );
+    expect(offPicks.map((v) => v.id)).toEqual([]);
+    expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
+    expect(vignettes.filter((v) => Number(v.id.slice(1)) < 136).map((v) => v.id)).toEqual([]);
+  });
+
+  it('should pick trials that no earlier vignette or labelled trial uses', () => {
+    const ours = new Set(Object.values(picks()).flat());
+    const earlier = [DEFAULT_VIGNETTES_FILE(), DEFAULT_HOLDOUT_3_VIGNETTES_FILE()]
+      .flatMap((f) => readVignettes(f))
+      .flatMap((v) => v.trials.map((t) => t.nctId));
+    expect(ours.size).toBe(55);
+    expect(earlier.filter((id) => ours.has(id))).toEqual([]);
   });
 });
