@@ -245,12 +245,24 @@ describe('verdicts on the fourth held-out round', () => {
     expect(vignettes.filter((v) => Number(v.id.slice(1)) < 136).map((v) => v.id)).toEqual([]);
   });
 
-  it('should pick trials that no earlier vignette or labelled trial uses', () => {
+  it('should pick trials that no other held-out vignette uses, and only two that a development vignette uses', () => {
     const ours = new Set(Object.values(picks()).flat());
-    const earlier = [DEFAULT_VIGNETTES_FILE(), DEFAULT_HOLDOUT_3_VIGNETTES_FILE()]
-      .flatMap((f) => readVignettes(f))
-      .flatMap((v) => v.trials.map((t) => t.nctId));
+    const others = [DEFAULT_VIGNETTES_FILE(), DEFAULT_HOLDOUT_3_VIGNETTES_FILE()].flatMap((f) =>
+      readVignettes(f),
+    );
+    const shared = (split: string): string[] => [
+      ...new Set(
+        others
+          .filter((v) => v.split === split)
+          .flatMap((v) => v.trials.map((t) => t.nctId))
+          .filter((id) => ours.has(id)),
+      ),
+    ];
     expect(ours.size).toBe(55);
-    expect(earlier.filter((id) => ours.has(id))).toEqual([]);
+    expect(shared('heldout')).toEqual([]);
+    // Development vignettes D04 and D05 (engine round 4, 2026-11-24 04:22) took two of these
+    // trials after this round's rule and picks were committed (03:55), on another branch: their
+    // 6 pairs (V141-V143, V148, V149, V174) are no longer blind to the engine. No other may join.
+    expect(shared('development').sort()).toEqual(['NCT05492682', 'NCT06249048']);
   });
 });
