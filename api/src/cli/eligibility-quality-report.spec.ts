@@ -4,6 +4,7 @@ import {
   compareWithLabels,
   DEFAULT_HOLDOUT_2_LABELS_FILE,
   DEFAULT_HOLDOUT_3_LABELS_FILE,
+  DEFAULT_HOLDOUT_4_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -12,6 +13,7 @@ import {
   type LabelledRule,
   rulesMatch,
 } from './eligibility-quality-report';
+import { DEFAULT_HOLDOUT_4_VIGNETTES_FILE } from './eligibility-verdict-report';
 
 /**
  * Quality floors over the development set (test/fixtures/eligibility-labels.json): 32 trials
@@ -69,6 +71,15 @@ const HOLDOUT_3_RECALL_FLOOR = 0.69;
 // 70.5% (86/122), 52.1% (86/165), 36 wrong.
 const HOLDOUT_3_EXCLUSION_PRECISION_FLOOR = 0.7;
 const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.52;
+/**
+ * Fourth held-out part (eligibility-labels-holdout-4.json, 55 trials, 345 labels), measured once
+ * 2026-11-24 05:00 UTC on main's engine after round 4: all rules 63.2% precise (227/359), 65.8%
+ * recall (227/345); rules that may exclude 69.2% (110/159), 60.8% (110/181), 49 wrong.
+ */
+const HOLDOUT_4_PRECISION_FLOOR = 0.63;
+const HOLDOUT_4_RECALL_FLOOR = 0.65;
+const HOLDOUT_4_EXCLUSION_PRECISION_FLOOR = 0.69;
+const HOLDOUT_4_EXCLUSION_RECALL_FLOOR = 0.6;
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
 // (178/242), recall 52.5%.
@@ -402,6 +413,55 @@ describe('eligibility quality', () => {
         HOLDOUT_3_EXCLUSION_PRECISION_FLOOR,
       );
       expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_3_EXCLUSION_RECALL_FLOOR);
+    });
+  });
+
+  /**
+   * The fourth held-out part (eligibility-labels-holdout-4.json): trials of the fourth held-out
+   * vignette round (test/fixtures/eligibility-vignettes-holdout-4.json, _trials), labelled rule
+   * by rule, blind, on 2026-11-24, in the order fixed before labelling (the conditions by key,
+   * each condition's picks in hash order, each trial once).
+   */
+  describe('over the fourth held-out part (labelled blind 2026-11-24)', () => {
+    const read = (file: string): ReturnType<typeof parseLabels> =>
+      parseLabels(readFileSync(file, 'utf8'));
+    let report: ReturnType<typeof measureQuality>;
+    const measured = (): ReturnType<typeof measureQuality> =>
+      (report ??= measureQuality(DEFAULT_HOLDOUT_4_LABELS_FILE()));
+
+    it('should hold every trial of the fourth vignette round, none in another labelled file', () => {
+      const fourth = read(DEFAULT_HOLDOUT_4_LABELS_FILE()).map((l) => l.nctId);
+      const others = new Set(
+        [
+          DEFAULT_LABELS_FILE(),
+          DEFAULT_HOLDOUT_LABELS_FILE(),
+          DEFAULT_HOLDOUT_2_LABELS_FILE(),
+          DEFAULT_HOLDOUT_3_LABELS_FILE(),
+        ]
+          .flatMap(read)
+          .map((l) => l.nctId),
+      );
+      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_4_VIGNETTES_FILE(), 'utf8')) as {
+        _trials: Record<string, string[]>;
+      };
+      const picks = new Set(Object.values(round._trials).flat());
+      expect(fourth.length).toBeGreaterThanOrEqual(55);
+      expect(new Set(fourth).size).toBe(fourth.length);
+      expect(fourth.filter((id) => others.has(id))).toEqual([]);
+      expect(fourth.filter((id) => !picks.has(id))).toEqual([]);
+      expect([...picks].filter((id) => !fourth.includes(id))).toEqual([]);
+    });
+
+    it('should keep overall precision and recall above their floors', () => {
+      expect(measured().overall.precision).toBeGreaterThanOrEqual(HOLDOUT_4_PRECISION_FLOOR);
+      expect(measured().overall.recall).toBeGreaterThanOrEqual(HOLDOUT_4_RECALL_FLOOR);
+    });
+
+    it('should keep precision and recall of the rules that may exclude above their floors', () => {
+      expect(measured().exclusions.precision).toBeGreaterThanOrEqual(
+        HOLDOUT_4_EXCLUSION_PRECISION_FLOOR,
+      );
+      expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_4_EXCLUSION_RECALL_FLOOR);
     });
   });
 });

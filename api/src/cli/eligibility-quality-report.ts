@@ -261,6 +261,9 @@ export const DEFAULT_HOLDOUT_2_LABELS_FILE = (): string =>
 /** The third held-out part (2026-11-24, the conditions the first two cover least, blind). */
 export const DEFAULT_HOLDOUT_3_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-3.json');
+/** The fourth held-out part (2026-11-24, trials of the fourth vignette round, blind). */
+export const DEFAULT_HOLDOUT_4_LABELS_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-4.json');
 /** The CT.gov records of the first collection (every trial labelled before 2026-11-23). */
 export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), 'data', 'ctgov');
 /** All CT.gov records shipped in the repository, which hold every labelled trial. */

@@ -5,6 +5,7 @@ import {
   DEFAULT_CTGOV_DIRS,
   DEFAULT_HOLDOUT_2_LABELS_FILE,
   DEFAULT_HOLDOUT_3_LABELS_FILE,
+  DEFAULT_HOLDOUT_4_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -12,6 +13,7 @@ import {
 } from './eligibility-quality-report';
 import {
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_4_VIGNETTES_FILE,
   DEFAULT_VIGNETTE_TRIALS_DIR,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
@@ -25,17 +27,20 @@ First the verdicts on the held-out patient vignettes (split "heldout" of
 test/fixtures/eligibility-vignettes.json, V61-V78): the wrong-exclusion rate, precision and
 recall of exclusions and of the conflicting verdicts per criterion family, and the worst cases
 with their sentences; then the same on the third held-out round
-(test/fixtures/eligibility-vignettes-holdout-3.json, V79 onward, judged blind on 2026-11-24);
-then over all vignettes of both files. --vignettes FILE (repeatable) replaces the files: all of
-them make the held-out and the "all" blocks, and the third-round block is left out. The
+(test/fixtures/eligibility-vignettes-holdout-3.json, V79-V135, judged blind on 2026-11-24), on
+the fourth (eligibility-vignettes-holdout-4.json, V136 onward, judged blind on 2026-11-24),
+over every held-out vignette of the three files, and over all vignettes. --vignettes FILE
+(repeatable) replaces the files: all of them make the held-out and the "all" blocks, and the
+per-round blocks are left out. The
 vignettes' trials are read from every folder under data/ (ctgov and ctgov-extra), or from
 --ctgov DIR.
 
 Then the rules: extracts the eligibility rules of the hand-labelled trials from the
 ClinicalTrials.gov records shipped in data/ctgov and data/ctgov-extra (or the --ctgov folders)
 and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.json with
-eligibility-labels-holdout-2.json, then eligibility-labels-holdout-3.json, all labelled blind;
-or the --holdout files together) and then the development trials
+eligibility-labels-holdout-2.json, then eligibility-labels-holdout-3.json, then
+eligibility-labels-holdout-4.json, then all four files together, all labelled blind; or the
+--holdout files together) and then the development trials
 (test/fixtures/eligibility-labels.json, the patterns were written against it): precision and
 recall of the rules that may exclude, per family precision and recall of all rules and of the
 rules that may exclude, and the worst cases (rules that may exclude but should not) with their
@@ -89,6 +94,19 @@ function main(): Promise<number> {
           title: 'held-out trials, third part (labelled blind 2026-11-24)',
           files: [DEFAULT_HOLDOUT_3_LABELS_FILE()],
         },
+        {
+          title: 'held-out trials, fourth part (labelled blind 2026-11-24)',
+          files: [DEFAULT_HOLDOUT_4_LABELS_FILE()],
+        },
+        {
+          title: 'all held-out trials (the four parts)',
+          files: [
+            DEFAULT_HOLDOUT_LABELS_FILE(),
+            DEFAULT_HOLDOUT_2_LABELS_FILE(),
+            DEFAULT_HOLDOUT_3_LABELS_FILE(),
+            DEFAULT_HOLDOUT_4_LABELS_FILE(),
+          ],
+        },
       ];
   const sets = [
     ...heldOut,
@@ -128,7 +146,17 @@ function main(): Promise<number> {
     verdicts(
       'heldout',
       [DEFAULT_HOLDOUT_3_VIGNETTES_FILE()],
-      'third held-out round (V79+, judged blind 2026-11-24)',
+      'third held-out round (V79-V135, judged blind 2026-11-24)',
+    );
+    verdicts(
+      'heldout',
+      [DEFAULT_HOLDOUT_4_VIGNETTES_FILE()],
+      'fourth held-out round (V136+, judged blind 2026-11-24)',
+    );
+    verdicts(
+      'heldout',
+      DEFAULT_VIGNETTES_FILES(),
+      'all held-out vignettes (V61-V78, V79-V135, V136+)',
     );
     verdicts('all', DEFAULT_VIGNETTES_FILES(), 'all vignettes (development and held-out)');
   }

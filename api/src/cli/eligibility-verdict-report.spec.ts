@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import {
   compareVerdicts,
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_4_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
@@ -187,9 +188,9 @@ describe('verdicts on the third held-out round', () => {
     expect(vignettes.filter((v) => v.trials.length < 5).map((v) => v.id)).toEqual([]);
     expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
     expect(vignettes.filter((v) => Number(v.id.slice(1)) < 79).map((v) => v.id)).toEqual([]);
-    // No id is shared with the first file.
+    // No id is shared with another file (readVignettes throws on one).
     expect(readVignettes(DEFAULT_VIGNETTES_FILES()).length).toBe(
-      vignettes.length + readVignettes(DEFAULT_VIGNETTES_FILE()).length,
+      DEFAULT_VIGNETTES_FILES().reduce((n, file) => n + readVignettes(file).length, 0),
     );
   });
 
@@ -214,5 +215,83 @@ describe('verdicts on the third held-out round', () => {
     );
     expect(report.precision).toBeGreaterThanOrEqual(HELDOUT_3.precision);
     expect(report.recall).toBeGreaterThanOrEqual(HELDOUT_3.recall);
+  });
+});
+
+/**
+ * The fourth held-out round (test/fixtures/eligibility-vignettes-holdout-4.json, V136-V186): 51
+ * patients, 3 per condition over all 17, 255 pairs, trials chosen by a rule committed before
+ * judging (SHA-256 of 'heldout4:' + NCT id over recruiting studies with 400-8,000 characters of
+ * criteria named nowhere else in the repository; the picks are listed in the file's _trials),
+ * judged blind on 2026-11-24 and committed before the engine was run on them. Measured once,
+ * 2026-11-24 05:00 UTC, on main's engine after round 4 (merge 4ea9346): 13 wrong exclusions of
+ * 255 (5.1%), precision 84.3% (70/83), recall 59.8% (70/117); all held-out vignettes: 25 of 630
+ * (4.0%), 86.1% (155/180), 52.7% (155/294). No target is met; the floors are these figures, to
+ * be raised as the engine improves, never by relabelling these vignettes. Two of the round's
+ * trials became development trials afterwards (below): 6 of the 255 pairs.
+ */
+const HELDOUT_4 = { maxWrongExclusionRate: 13 / 255, precision: 0.84, recall: 0.59 };
+/** Every held-out vignette of the three files (V61-V78, V79-V135, V136-V186), same run. */
+const ALL_HELDOUT = { maxWrongExclusionRate: 25 / 630, precision: 0.86, recall: 0.52 };
+
+describe('verdicts on the fourth held-out round', () => {
+  const file = DEFAULT_HOLDOUT_4_VIGNETTES_FILE();
+  const picks = (): Record<string, string[]> =>
+    (JSON.parse(readFileSync(file, 'utf8')) as { _trials: Record<string, string[]> })._trials;
+
+  it('should judge at least 51 new patients, 3 per condition, each against the 5 picks of its condition', () => {
+    const vignettes = readVignettes(file);
+    expect(vignettes.length).toBeGreaterThanOrEqual(51);
+    for (const condition of CONDITION_KEYS) {
+      expect(vignettes.filter((v) => v.answers.type_of_disease === condition).length).toBe(3);
+    }
+    const offPicks = vignettes.filter(
+      (v) =>
+        v.trials.map((t) => t.nctId).join() !== picks()[String(v.answers.type_of_disease)].join(),
+    );
+    expect(offPicks.map((v) => v.id)).toEqual([]);
+    expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
+    expect(vignettes.filter((v) => Number(v.id.slice(1)) < 136).map((v) => v.id)).toEqual([]);
+  });
+
+  it('should pick trials that no other held-out vignette uses, and only two that a development vignette uses', () => {
+    const ours = new Set(Object.values(picks()).flat());
+    const others = [DEFAULT_VIGNETTES_FILE(), DEFAULT_HOLDOUT_3_VIGNETTES_FILE()].flatMap((f) =>
+      readVignettes(f),
+    );
+    const shared = (split: string): string[] => [
+      ...new Set(
+        others
+          .filter((v) => v.split === split)
+          .flatMap((v) => v.trials.map((t) => t.nctId))
+          .filter((id) => ours.has(id)),
+      ),
+    ];
+    expect(ours.size).toBe(55);
+    expect(shared('heldout')).toEqual([]);
+    // Development vignettes D04 and D05 (engine round 4, 2026-11-24 04:22) took two of these
+    // trials after this round's rule and picks were committed (03:55), on another branch: their
+    // 6 pairs (V141-V143, V148, V149, V174) are no longer blind to the engine. No other may join.
+    expect(shared('development').sort()).toEqual(['NCT05492682', 'NCT06249048']);
+  });
+
+  it('should keep wrong exclusions, precision and recall of the fourth round at their floors', () => {
+    const report = measureVerdicts('heldout', file);
+    expect(report.pairs).toBeGreaterThanOrEqual(255);
+    expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
+      HELDOUT_4.maxWrongExclusionRate,
+    );
+    expect(report.precision).toBeGreaterThanOrEqual(HELDOUT_4.precision);
+    expect(report.recall).toBeGreaterThanOrEqual(HELDOUT_4.recall);
+  });
+
+  it('should keep the floors over every held-out vignette of the three files', () => {
+    const report = measureVerdicts('heldout', DEFAULT_VIGNETTES_FILES());
+    expect(report.pairs).toBeGreaterThanOrEqual(630);
+    expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
+      ALL_HELDOUT.maxWrongExclusionRate,
+    );
+    expect(report.precision).toBeGreaterThanOrEqual(ALL_HELDOUT.precision);
+    expect(report.recall).toBeGreaterThanOrEqual(ALL_HELDOUT.recall);
   });
 });

@@ -96,10 +96,15 @@ export const DEFAULT_VIGNETTES_FILE = (): string =>
 export const DEFAULT_HOLDOUT_3_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-3.json');
 
-/** Every vignettes file: the first two rounds, then the third held-out round. */
+/** The fourth held-out round (V136+, judged blind on 2026-11-24, all 17 conditions). */
+export const DEFAULT_HOLDOUT_4_VIGNETTES_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-4.json');
+
+/** Every vignettes file: the first two rounds, then the third and fourth held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
+  DEFAULT_HOLDOUT_4_VIGNETTES_FILE(),
 ];
 
 /** Reads and validates one or more vignettes files; an id used twice across them is an error. */

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { validateAnswers } from '@trialflow/contract';
+import { describe, expect, it } from 'vitest';
+import { isQuestionVisible, questionFields, questionsFor } from './schema';
+
+/**
+ * The held-out patient vignettes of issue 14 are "answers exactly as the questionnaire sends
+ * them": every answered field is one this form shows for the answers given (its condition, its
+ * section, its visibility rule), and the answers pass the contract's answer schema.
+ */
+const FIXTURES = resolve(__dirname, '../../../../test/fixtures');
+
+interface VignettesFile {
+  vignettes: { id: string; answers: Record<string, unknown> }[];
+}
+
+function problems(file: string): string[] {
+  const data = JSON.parse(readFileSync(resolve(FIXTURES, file), 'utf8')) as VignettesFile;
+  const out: string[] = [];
+  for (const { id, answers } of data.vignettes) {
+    const validation = validateAnswers(answers);
+    if ('errors' in validation) {
+      out.push(...validation.errors.map((e) => `${id}: ${e.message}`));
+    }
+    const shown = new Set<string>(
+      questionsFor(String(answers.type_of_disease))
+        .filter((q) => isQuestionVisible(q, answers as never))
+        .flatMap(questionFields),
+    );
+    out.push(
+      ...Object.keys(answers)
+        .filter((f) => !shown.has(f))
+        .map((f) => `${id}: ${f} is not asked`),
+    );
+  }
+  return out;
+}
+
+describe('held-out vignettes', () => {
+  it("should answer only what the fourth round's patients are asked, with valid values", () => {
+    expect(problems('eligibility-vignettes-holdout-4.json')).toEqual([]);
+  });
+});
