@@ -18,6 +18,32 @@ import { Pager } from './pager';
 import { ResultCard } from './result-card';
 import './search.css';
 
+/** The result cards drawn in the first render: enough to fill a phone's or a laptop's screen. */
+const FIRST_CARDS = 3;
+
+/**
+ * How many of `count` result cards to draw: the first few at once, the rest in a later task
+ * (after the browser painted), so the first render of the results is not one long task of 25
+ * cards. Once all are shown (another page, a refetch), all stay shown.
+ */
+function useProgressiveCount(count: number): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (all || count <= FIRST_CARDS) {
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setAll(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [all, count]);
+  return all ? count : Math.min(count, FIRST_CARDS);
+}
+
 /** Filters and page start afresh when the condition changes (here, elsewhere, in another tab). */
 function useResetOnDiseaseChange(disease: string, filtersDisease: string): void {
   useEffect(() => {
@@ -94,6 +120,7 @@ export function SearchPage({ mode, patientPanel }: SearchPageProps) {
   useResetOnDiseaseChange(disease, ui.disease);
 
   const data = query.isError ? undefined : query.data;
+  const shownCards = useProgressiveCount(data?.trials.length ?? 0);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 1;
   const outOfRange = Boolean(
     data && !query.isPlaceholderData && data.total > 0 && page > pageCount,
@@ -234,7 +261,7 @@ export function SearchPage({ mode, patientPanel }: SearchPageProps) {
                   ) : null}
                 </div>
                 <ol className="search__list">
-                  {data.trials.map((trial) => (
+                  {data.trials.slice(0, shownCards).map((trial) => (
                     <li key={trial.nctId}>
                       <ResultCard
                         trial={trial}
