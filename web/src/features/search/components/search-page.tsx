@@ -20,28 +20,28 @@ import './search.css';
 
 /** The result cards drawn in the first render: enough to fill a phone's or a laptop's screen. */
 const FIRST_CARDS = 3;
+/** The cards each later task adds, so none of them is a long task on a slow phone. */
+const CARDS_PER_TASK = 4;
 
 /**
- * How many of `count` result cards to draw: the first few at once, the rest in a later task
- * (after the browser painted), so the first render of the results is not one long task of 25
- * cards. Once all are shown (another page, a refetch), all stay shown.
+ * How many of `count` result cards to draw: the first few at once, the rest a few per task after
+ * the browser painted (effects run after paint), so the first render of a results page is not
+ * one long task of 25 cards. Once all were shown (another page, a refetch), all are shown at once.
  */
 function useProgressiveCount(count: number): number {
-  const [all, setAll] = useState(false);
+  const [shown, setShown] = useState<number | 'all'>(FIRST_CARDS);
   useEffect(() => {
-    if (all || count <= FIRST_CARDS) {
+    if (shown === 'all' || count === 0) {
       return;
     }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setAll(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [all, count]);
-  return all ? count : Math.min(count, FIRST_CARDS);
+    const timer = setTimeout(
+      () =>
+        setShown((n) => (n === 'all' || n + CARDS_PER_TASK >= count ? 'all' : n + CARDS_PER_TASK)),
+      0,
+    );
+    return () => clearTimeout(timer);
+  }, [shown, count]);
+  return shown === 'all' ? count : Math.min(count, shown);
 }
 
 /** Filters and page start afresh when the condition changes (here, elsewhere, in another tab). */
