@@ -267,10 +267,17 @@ describe.each<Driver>([localDriver(), s3Driver()])(
       });
 
       it('should delete a file for the HCP: gone from the list, the store and downloads', async () => {
+        const queuedBefore = await t.dataSource.query<unknown[]>(
+          'SELECT storage_key FROM stored_file_deletion',
+        );
         await request(t.http)
           .delete(`/api/files/${requestId}/${pngId}`)
           .set(auth(hcp.token))
           .expect(204);
+        // The bytes went with the answer: nothing is left for the sweeper to delete again.
+        expect(await t.dataSource.query('SELECT storage_key FROM stored_file_deletion')).toEqual(
+          queuedBefore,
+        );
         const listed = await list(hcp.token).expect(200);
         expect((listed.body as { id: string }[]).map((f) => f.id)).toEqual([pdfId]);
         expect(await driver.objects()).toHaveLength(1);

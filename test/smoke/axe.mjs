@@ -17,6 +17,15 @@ export async function axeViolations(page) {
     await page.evaluate(AXE_SOURCE);
   }
   const violations = await page.evaluate(async () => {
+    // A dialog fading in is judged once it is opaque: mid-animation its text has a lower contrast
+    // than anyone reading it sees. Endless animations (spinners, skeletons) are not waited for.
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([
+      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
     const result = await window.axe.run(document, {
       resultTypes: ['violations'],
       // WCAG 2.1 A and AA, and axe's best practices.

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -13,6 +13,7 @@ import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ClientIp } from '../common/client-ip.decorator';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { uuidParam } from '../common/uuid-param';
 import {
   FacilityProgressCardDto,
   toFacilityProgressCard,
@@ -59,7 +60,7 @@ export class FacilityProgressController {
   async updateFacilityProgress(
     @CurrentUser() caller: AuthUser,
     @ClientIp() ip: string,
-    @Param('id', new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 400 })) id: string,
+    @Param('id', uuidParam()) id: string,
     @Body() body: UpdateFacilityProgressDto,
   ): Promise<FacilityProgressCardDto> {
     const card = await this.board.update(caller, id, body, ip);

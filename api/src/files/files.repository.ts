@@ -76,8 +76,18 @@ export class FilesRepository {
       });
   }
 
-  async deleteById(id: string): Promise<boolean> {
-    const result = await this.repo.delete({ id });
-    return (result.affected ?? 0) > 0;
+  /**
+   * Deletes the row of a file whose bytes the caller has already deleted from the store. The
+   * trigger queues its storage key for the sweeper like any deleted row; with the bytes gone that
+   * entry would only cost the store a second delete, so it is dropped in the same transaction.
+   */
+  async deleteWithBytesGone(file: Pick<MedicalFile, 'id' | 'storageKey'>): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager.delete(MedicalFile, { id: file.id });
+      await manager.query('DELETE FROM stored_file_deletion WHERE storage_key = $1', [
+        file.storageKey,
+      ]);
+      return (result.affected ?? 0) > 0;
+    });
   }
 }

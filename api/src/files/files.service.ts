@@ -305,7 +305,7 @@ export class FilesService {
   /** The bytes first: while the store is down the file stays listed and the answer is 503. */
   private async removeFile(caller: FileCaller, file: MedicalFile): Promise<MedicalFile> {
     await this.store.delete(file.storageKey);
-    await this.files.deleteById(file.id);
+    await this.files.deleteWithBytesGone(file);
     await this.audit.record({
       actorId: caller.user.id,
       action: 'file.delete',

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -14,6 +14,7 @@ import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ClientIp } from '../common/client-ip.decorator';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { NOT_SELF, uuidParam } from '../common/uuid-param';
 import {
   CreateNotificationDto,
   MarkNotificationsSeenDto,
@@ -23,8 +24,7 @@ import {
 } from './dto/notification-response.dto';
 import { NotificationsService } from './notifications.service';
 
-const uuid = new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 400 });
-const NOT_SELF = 'The userId is not the caller’s.';
+const uuid = uuidParam();
 
 /** Notifications of the referral loop (spec 01 §7 hcpprogressnotifications calls). */
 @ApiTags('notifications')

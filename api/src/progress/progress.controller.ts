@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -14,6 +14,7 @@ import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ClientIp } from '../common/client-ip.decorator';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { NOT_SELF, uuidParam } from '../common/uuid-param';
 import { CreateTrialRequestDto } from './dto/create-trial-request.dto';
 import {
   toTrialRequestDetails,
@@ -25,8 +26,7 @@ import {
 import { UpdateTrialRequestDto } from './dto/update-trial-request.dto';
 import { ProgressService } from './progress.service';
 
-const uuid = new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 400 });
-const NOT_SELF = 'The userId is not the caller’s.';
+const uuid = uuidParam();
 
 /** Trial requests (spec 01 §7 progress calls). Every read and change is audited. */
 @ApiTags('progress')

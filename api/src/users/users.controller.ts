@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -12,11 +12,12 @@ import { Auth } from '../common/auth/auth.decorator';
 import { CurrentUser } from '../common/auth/current-user.decorator';
 import type { AuthUser } from '../common/auth/auth-user';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { uuidParam } from '../common/uuid-param';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { toUserResponse, UserEnvelopeDto } from './dto/user-response.dto';
 import { UsersService } from './users.service';
 
-const uuid = new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 400 });
+const uuid = uuidParam();
 
 @ApiTags('users')
 @Controller('hcp/user')

@@ -1,6 +1,7 @@
 import { CRITERIA, type EligibilityRule } from './criteria';
 
-const STAGES: Record<string, string> = {
+/** Tumor stage numbers of the criteria (see criteria.ts) as oncologists write them. */
+export const STAGE_NUMERALS: Readonly<Record<string, string>> = {
   '0': '0',
   '1': 'I',
   '1.1': 'IA',
@@ -19,7 +20,7 @@ const STAGES: Record<string, string> = {
 
 function bound(rule: EligibilityRule, n: number): string {
   if (rule.key === 'tumor_stage') {
-    return STAGES[String(n)] ?? String(n);
+    return STAGE_NUMERALS[String(n)] ?? String(n);
   }
   return String(n);
 }

@@ -1,3 +1,4 @@
+import { STAGE_NUMERALS } from '@trialflow/contract';
 import type { i18n as I18n } from 'i18next';
 import type { CriterionResultDto } from '@/api/types.gen';
 
@@ -9,24 +10,6 @@ export type CriterionRuleParts = Pick<
   CriterionResultDto,
   'key' | 'kind' | 'anyOf' | 'min' | 'max' | 'value' | 'rule'
 >;
-
-/** Tumor stage numbers of packages/contract/src/criteria.ts as oncologists write them. */
-const STAGES: Record<string, string> = {
-  '0': '0',
-  '1': 'I',
-  '1.1': 'IA',
-  '1.2': 'IB',
-  '2': 'II',
-  '2.1': 'IIA',
-  '2.2': 'IIB',
-  '3': 'III',
-  '3.1': 'IIIA',
-  '3.2': 'IIIB',
-  '3.3': 'IIIC',
-  '4': 'IV',
-  '4.1': 'IVA',
-  '4.2': 'IVB',
-};
 
 function translated(i18n: CriterionTranslator, key: string): string | null {
   const path = `search.criteria.${key}`;
@@ -44,7 +27,7 @@ function hasBound(n: number | null | undefined): n is number {
 
 function bound(i18n: CriterionTranslator, key: string, n: number): string {
   if (key === 'tumor_stage') {
-    const stage = STAGES[String(n)];
+    const stage = STAGE_NUMERALS[String(n)];
     if (stage) {
       return stage;
     }

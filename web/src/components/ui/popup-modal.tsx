@@ -1,6 +1,7 @@
 import { FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModalContentProps } from './modal-types';
+import { CloseButton } from './close-button';
 
 export interface PopupInput {
   placeholder: string;
@@ -103,16 +104,7 @@ export function PopupModal({
 
   return (
     <div className="popup">
-      <button
-        type="button"
-        className="modal__close"
-        aria-label={t('common.modal.close')}
-        onClick={onClose}
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
-      </button>
+      <CloseButton onClose={onClose} />
       <h2 id={titleId} className="popup__title">
         {title}
       </h2>

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { CloseButton } from '@/components/ui/close-button';
 import type { ModalContentProps } from '@/components/ui/modal-types';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -155,16 +156,7 @@ export function HospitalSelectionModal({
             {t('home.hospitals.intro', { place: place.label })}
           </p>
         </div>
-        <button
-          type="button"
-          className="modal__close hospital-modal__close"
-          aria-label={t('common.modal.close')}
-          onClick={onClose}
-        >
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
-        </button>
+        <CloseButton onClose={onClose} className="hospital-modal__close" />
       </header>
 
       <div className="hospital-modal__body">

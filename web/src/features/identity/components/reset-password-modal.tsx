@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { CloseButton } from '@/components/ui/close-button';
 import { FormAlert, PasswordField, TextField } from '@/components/ui/form-field';
 import { useModal } from '@/components/ui/modal-store';
 import type { ModalContentProps } from '@/components/ui/modal-types';
@@ -87,16 +88,7 @@ export function ResetPasswordModal({
 
   return (
     <div className="reset-modal">
-      <button
-        type="button"
-        className="modal__close"
-        aria-label={t('common.modal.close')}
-        onClick={onClose}
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
-      </button>
+      <CloseButton onClose={onClose} />
       <div className="reset-modal__content">
         <h2 id={titleId} className="auth-card__title">
           {t('auth.reset.title')}

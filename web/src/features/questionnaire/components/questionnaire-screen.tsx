@@ -1,6 +1,7 @@
 import { ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { CloseButton } from '@/components/ui/close-button';
 import { paths } from '@/config/paths';
 import {
   dispatchForm,
@@ -271,16 +272,11 @@ function UndoNotice({
       <button type="button" className="button undo-notice__undo" onClick={onUndo}>
         {t('questionnaire.undo.action')}
       </button>
-      <button
-        type="button"
-        className="modal__close undo-notice__close"
-        aria-label={t('questionnaire.undo.dismiss')}
-        onClick={onDismiss}
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
-      </button>
+      <CloseButton
+        onClose={onDismiss}
+        className="undo-notice__close"
+        label={t('questionnaire.undo.dismiss')}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { SearchFacetsDto } from '@/api/types.gen';
+import { CloseButton } from '@/components/ui/close-button';
 import { registerModal } from '@/components/ui/modal-host';
 import type { ModalContentProps } from '@/components/ui/modal-types';
 import {
@@ -101,16 +102,7 @@ export function FiltersPanel({
 
   return (
     <div className={`filters-panel filters-panel--${variant}`}>
-      <button
-        type="button"
-        className="modal__close"
-        aria-label={t('common.modal.close')}
-        onClick={onClose}
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
-      </button>
+      <CloseButton onClose={onClose} />
       <h2 id={titleId} className="filters-panel__title">
         {variant === 'advanced' ? t('search.filters.advancedTitle') : t('search.filters.title')}
       </h2>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { CloseButton } from '@/components/ui/close-button';
 import { useModal } from '@/components/ui/modal-store';
 import type { ModalContentProps } from '@/components/ui/modal-types';
 import { REQUEST_STATUSES, StatusBadge, useStatusLabel } from '@/components/ui/status-badge';
@@ -18,22 +19,6 @@ import './trial-requests.css';
 export const CLINOPS_STATUSES = REQUEST_STATUSES.filter(
   (s) => s !== 'newRequest' && s !== 'cancelled',
 );
-
-function CloseButton({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className="modal__close"
-      aria-label={t('common.modal.close')}
-      onClick={onClose}
-    >
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M6 6l12 12M18 6 6 18" />
-      </svg>
-    </button>
-  );
-}
 
 /** Spec 01 §5: both modal actions need the login marker, else the user goes to /login. */
 function useRequireLogin(onClose: () => void): () => boolean {
