@@ -84,13 +84,25 @@ function readTexts(language: string): ShellTexts {
  */
 function prerenderLogin(): Plugin {
   let outDir = '';
+  let root = '';
   return {
     name: 'trialflow-prerender-login',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = resolve(config.root, config.build.outDir);
     },
-    writeBundle() {
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: resolve(root, 'src/login-loader.ts'), name: 'login' });
+    },
+    writeBundle(_options, bundle) {
+      const loader = Object.values(bundle).find(
+        (file) =>
+          file.type === 'chunk' && file.isEntry && file.facadeModuleId?.endsWith('login-loader.ts'),
+      );
+      if (!loader) {
+        throw new Error('prerender-login: no login-loader chunk');
+      }
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       const stylesheets = [
         ...index.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>\n?/g),
@@ -111,25 +123,25 @@ function prerenderLogin(): Plugin {
           for (const [tag] of stylesheets) {
             page = page.replace(tag, '');
           }
-          // The screen needs no script to paint: the app's code loads after the document and
-          // the logo, never ahead of them (and is not mistaken for render-blocking).
+          // The screen needs no script to paint: src/login-loader.ts fetches the app's code
+          // once the browser painted it (no preloads racing the first paint).
           page = page
             .replace(
-              '<script type="module" crossorigin',
-              '<script type="module" fetchpriority="low" crossorigin',
+              /<script type="module" crossorigin src="[^"]+"><\/script>/,
+              `<script type="module" crossorigin src="/${loader.fileName}"></script>`,
             )
-            .replaceAll(
-              '<link rel="modulepreload" crossorigin',
-              '<link rel="modulepreload" fetchpriority="low" crossorigin',
-            );
+            .replace(/ *<link rel="modulepreload"[^>]*>\n/g, '');
           page = page.replace(
             '</head>',
             // #root holds the app while it renders hidden beside the shell.
-            `    <style>${css}\n#${SHELL_ID} ~ #root{display:none}</style>\n  </head>`,
+            `    <style>${css}\n#${SHELL_ID} ~ #root{display:none}</style>\n` +
+              // No first paint of half the screen (the parser may yield midway): the browser
+              // paints once the whole shell is parsed, so its largest text is in the first frame.
+              `    <link rel="expect" href="#${SHELL_ID}-end" blocking="render" />\n  </head>`,
           );
           page = page.replace(
             '<div id="root"></div>',
-            `<div id="${SHELL_ID}">${renderLoginShell(texts, language, banner)}</div>\n    <div id="root"></div>`,
+            `<div id="${SHELL_ID}">${renderLoginShell(texts, language, banner)}<div id="${SHELL_ID}-end" hidden></div></div>\n    <div id="root"></div>`,
           );
           writeFileSync(join(outDir, loginShellFileName(language, banner)), page);
         }
