@@ -19,7 +19,7 @@ function setInputValue(input: HTMLInputElement, value: string): void {
 /**
  * Replaces the prerendered screen of /login (login.*.html, src/prerender/login-shell.ts) by the
  * app's own, which renders hidden beside it (#root), in the same task so nothing flashes: what
- * was typed into the shell's fields is copied into the app's, the keyboard focus moves to the
+ * was typed or chosen (the language) in the shell's fields is copied into the app's, the keyboard focus moves to the
  * same control, and a submit the shell received (public/boot.js) is made by the app's form. Called once the app's first screen is in the DOM (AppShell), or when the app
  * shows an error instead; a page without a shell is left alone.
  */
@@ -40,7 +40,25 @@ export function releasePrerenderedShell(): void {
     .filter((input) => input.value !== '')
     .map((input) => [input.name, input.value] as const);
 
+  // A choice made in the shell (the language): the value its page did not come with.
+  const chosen = Array.from(shell.querySelectorAll('select')).map((select) =>
+    Array.from(select.options).some((option) => option.selected !== option.defaultSelected)
+      ? select.value
+      : null,
+  );
+
   shell.remove();
+
+  Array.from(root.querySelectorAll('select')).forEach((select, index) => {
+    const value = chosen[index];
+    if (value && select.value !== value) {
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(
+        select,
+        value,
+      );
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  });
 
   for (const [name, value] of typed) {
     const input = root.querySelector<HTMLInputElement>(`input[name="${name}"]`);

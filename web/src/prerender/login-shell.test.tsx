@@ -152,4 +152,21 @@ describe(releasePrerenderedShell.name, () => {
     expect(screen.getByLabelText('E-mail address')).toHaveValue('not-an-address');
     expect(window.trialflowShellSubmit).toBeUndefined();
   });
+
+  it('should switch the app to the language chosen in the shell', async () => {
+    const shell = document.createElement('div');
+    shell.id = SHELL_ID;
+    shell.innerHTML = renderLoginShell(textsOf('en'), 'en', 'none');
+    document.body.prepend(shell);
+    const footerSelect = shell.querySelectorAll('select')[1];
+    footerSelect.value = 'de';
+
+    const { container } = renderWithApp(null, { route: '/login' });
+    await waitFor(() => expect(container.querySelector('#login-title')).not.toBeNull());
+    container.id = 'root';
+    releasePrerenderedShell();
+
+    expect(document.getElementById(SHELL_ID)).toBeNull();
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.lang)).toBe('de'));
+  });
 });
