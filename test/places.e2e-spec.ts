@@ -2,7 +2,9 @@ import request from 'supertest';
 import { gazetteerVersion } from '../api/src/places/gazetteer';
 import { PlacesController } from '../api/src/places/places.controller';
 import { PlacesLoader } from '../api/src/places/places-loader';
+import { PlacesRepository } from '../api/src/places/places.repository';
 import { PlacesService } from '../api/src/places/places.service';
+import { escapeLike, normalizePlaceText } from '../api/src/places/search-text';
 import { createTestApp, TestApp } from './utils/test-app';
 
 interface Place {
@@ -32,6 +34,8 @@ describe(PlacesController.name, () => {
     // The whole gazetteer, as npm start loads it (other test files load the large cities only).
     t = await createTestApp({ PLACES_MIN_POPULATION: '0' });
     await t.app.get(PlacesLoader).whenReady();
+    // The index is built at the first search; the tests below search it.
+    expect(await t.app.get(PlacesLoader).whenIndexed()).not.toBeNull();
   }, 240_000);
 
   afterAll(async () => {
@@ -345,6 +349,43 @@ describe(PlacesController.name, () => {
     });
   });
 
+  describe('GET /api/places: UK postcodes', () => {
+    it("should answer a UK outward code by its area's town first, then the Canadian areas it starts", async () => {
+      const places = await search('M1');
+      expect(places[0]).toMatchObject({
+        label: 'M1 Manchester, England, United Kingdom',
+        city: 'Manchester',
+        postcode: 'M1',
+        countryCode: 'GB',
+      });
+      expect(places[0].latitude).toBeCloseTo(53.48, 1);
+      // Toronto's forward sortation areas follow: a doctor in Canada finishing M1B sees them.
+      expect(places.slice(1).length).toBeGreaterThan(0);
+      expect(
+        places.slice(1).every((p) => p.countryCode === 'CA' && p.postcode!.startsWith('M1')),
+      ).toBe(true);
+      expect((await search('M1, Canada')).every((p) => p.countryCode === 'CA')).toBe(true);
+      // A Canadian area itself stays Canadian.
+      expect((await search('M1B')).map((p) => p.countryCode)).toEqual(['CA']);
+    });
+
+    it('should find a whole UK postcode, and an outward code with its town, by the area', async () => {
+      expect((await search('SW1A 1AA'))[0]).toMatchObject({
+        label: 'SW1A 1AA London, England, United Kingdom',
+        postcode: 'SW1A 1AA',
+        countryCode: 'GB',
+      });
+      expect((await search('SW1A London'))[0]).toMatchObject({
+        city: 'London',
+        postcode: 'SW1A',
+        countryCode: 'GB',
+      });
+      expect((await search('EH1'))[0]).toMatchObject({ city: 'Edinburgh', countryCode: 'GB' });
+      // A UK code with another town's name after it finds that town by its name.
+      expect((await search('M1 Leeds'))[0]).toMatchObject({ city: 'Leeds', countryCode: 'GB' });
+    });
+  });
+
   describe('GET /api/places: bad input', () => {
     it.each([
       ['a very long text', 'Berlin '.repeat(700)],
@@ -374,6 +415,116 @@ describe(PlacesController.name, () => {
 
     it('should answer an empty list for marks without a letter', async () => {
       expect(await search('\u0301\u0301')).toEqual([]);
+    });
+  });
+
+  describe('the in-memory index', () => {
+    const index = () => {
+      const built = t.app.get(PlacesLoader).currentIndex();
+      if (!built) {
+        throw new Error('no places index');
+      }
+      return built;
+    };
+
+    it('should hold the whole gazetteer and a town for every UK postcode area', () => {
+      const size = index().size;
+      expect(size.places).toBeGreaterThan(125_000);
+      expect(size.names).toBeGreaterThan(200_000);
+      expect(size.postcodes).toBeGreaterThan(50_000);
+      expect(size.ukAreas).toBe(121);
+    });
+
+    it.each([
+      ['Ber', []],
+      ['Berlin', []],
+      ['Madr', []],
+      ['New Y', []],
+      ['São', []],
+      ['München', []],
+      ['Mün', []],
+      ['Köln', []],
+      ['Wien', []],
+      ['Genève', []],
+      ['Berlin', ['US']],
+      ['Paris', ['Texas']],
+      ['San', ['Spain']],
+    ])('should rank %j %j as the SQL does', async (text, qualifiers) => {
+      const name = normalizePlaceText(text);
+      const normalized = qualifiers.map(normalizePlaceText);
+      const sql = await t.app.get(PlacesRepository).findByPrefix({
+        name,
+        likeName: escapeLike(name),
+        likeQualifiers: normalized.map(escapeLike),
+        excludeIds: [],
+        limit: 8,
+      });
+      const memory = index().findByPrefix({
+        name,
+        qualifiers: normalized,
+        excludeIds: [],
+        limit: 8,
+      });
+      expect(memory).toEqual(sql);
+    });
+
+    it.each(['york', 'petersburg', 'francisco'])(
+      'should find the later word %j as the SQL does',
+      async (name) => {
+        const s = { name, qualifiers: [], excludeIds: [], limit: 8 };
+        const sql = await t.app
+          .get(PlacesRepository)
+          .findByWordPrefix({ ...s, likeName: name, likeQualifiers: [] });
+        expect(index().findByWordPrefix(s)).toEqual(sql);
+      },
+    );
+
+    it.each([
+      ['1011', ''],
+      ['4100', ''],
+      ['28001', ''],
+      ['10117', 'berlin'],
+      ['T0', ''],
+    ])('should find the postcode %j %j as the SQL does', async (postcode, place) => {
+      const sql = await t.app.get(PlacesRepository).findByPostcode({
+        postcode,
+        likePostcode: postcode,
+        likePlace: place,
+        likeQualifiers: [],
+        preferCountry: '',
+        limit: 8,
+      });
+      const memory = index().findByPostcode({
+        postcode,
+        place,
+        qualifiers: [],
+        preferCountry: '',
+        limit: 8,
+      });
+      expect(memory).toEqual(sql);
+    });
+
+    it('should build the index again when another replica reloaded the tables', async () => {
+      const loader = t.app.get(PlacesLoader);
+      const before = index();
+      await loader.rebuildIfReloaded();
+      expect(index()).toBe(before);
+      const [{ version }] = await t.dataSource.query<{ version: string }[]>(
+        'SELECT version FROM place_gazetteer_state WHERE id = 1',
+      );
+      try {
+        await t.dataSource.query(
+          "UPDATE place_gazetteer_state SET version = 'another' WHERE id = 1",
+        );
+        await loader.rebuildIfReloaded();
+        expect(index()).not.toBe(before);
+        expect(index().size).toEqual(before.size);
+      } finally {
+        await t.dataSource.query('UPDATE place_gazetteer_state SET version = $1 WHERE id = 1', [
+          version,
+        ]);
+      }
+      expect((await search('Berlin'))[0].id).toBe('2950159');
     });
   });
 

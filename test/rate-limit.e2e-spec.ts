@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -152,6 +153,28 @@ describe(RateLimitGuard.name, () => {
     await request(t.http).get('/api/health').set('X-Forwarded-For', address).expect(200);
   });
 
+  it('should count the places routes (in memory, in batches) in the same per-address budget', async () => {
+    const address = freshAddress();
+    const limit = DEFAULTS.RATE_LIMIT_PER_ADDRESS;
+    const places = () =>
+      request(t.http).get('/api/places/visitor-country').set('X-Forwarded-For', address);
+    const answers = await statuses(limit - 1, places, 50);
+    expect(answers).toEqual(Array.from({ length: limit - 1 }, () => 200));
+    // The other routes' counter is the same one: the last request of the budget, then none.
+    await request(t.http).get('/api/config').set('X-Forwarded-For', address).expect(200);
+    expectTooMany(await places());
+    expectTooMany(await request(t.http).get('/api/partners').set('X-Forwarded-For', address));
+    // What was counted in memory reaches Postgres, for the other replicas.
+    await t.app.get(PostgresThrottlerStorage).flush();
+    const key = createHash('sha256').update(`default:${address}`).digest('hex');
+    const rows: { hits: number }[] = await t.dataSource.query(
+      'SELECT hits FROM rate_limit_counter WHERE key = $1',
+      [key],
+    );
+    // Every request counted once, the refused ones too.
+    expect(rows).toEqual([{ hits: limit + 2 }]);
+  });
+
   it('should delete counters whose window and block are over', async () => {
     await signIn(freshAddress()).expect(404);
     await t.dataSource.query(
@@ -224,6 +247,29 @@ describe(RateLimitGuard.name, () => {
             .post('/api/identity/sign-in')
             .set('X-Forwarded-For', address)
             .send({ email: uniqueEmail('nobody'), password: 'not-the-password-1' }),
+        );
+      }
+    });
+
+    it('should count the places routes of one address in both, refusing none before the limit', async () => {
+      const address = freshAddress();
+      const limit = DEFAULTS.RATE_LIMIT_PER_ADDRESS;
+      const answers = await statuses(
+        limit,
+        (i) =>
+          request(i % 2 === 0 ? a : b.url)
+            .get('/api/places/visitor-country')
+            .set('X-Forwarded-For', address),
+        20,
+      );
+      // Each replica counts in memory and flushes once a second: its view never holds more hits
+      // than were made, so nothing is refused before the limit…
+      expect(answers).toEqual(Array.from({ length: limit }, () => 200));
+      // …and once both have flushed, both refuse the address.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      for (const url of [a, b.url]) {
+        expectTooMany(
+          await request(url).get('/api/places/visitor-country').set('X-Forwarded-For', address),
         );
       }
     });

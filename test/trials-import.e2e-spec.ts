@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
+import { RULES_ENGINE_VERSION } from '../api/src/eligibility/extract-rules';
 import { TrialsImportService } from '../api/src/trials/trials-import.service';
 import { TrialsStartupImport } from '../api/src/trials/trials-startup-import';
 import { CTGOV_DIR, CTGOV_EXTRA_DIR, readIndex, readStudies } from './utils/shipped-data';
@@ -209,6 +210,41 @@ describe('Trials import', () => {
     );
     expect(found.length).toBeGreaterThanOrEqual(berlin);
     expect(berlin).toBeGreaterThan(0);
+  });
+
+  it('should derive the stored rules again at start when an older extraction read them', async () => {
+    const startup = t.app.get(TrialsStartupImport);
+    await startup.whenDone();
+    const version = async (): Promise<number> =>
+      (
+        await t.dataSource.query<{ v: number }[]>(
+          'SELECT rules_engine AS v FROM trial_store_state WHERE id = 1',
+        )
+      )[0].v;
+    // The start of this app, on an empty store, recorded its extraction as current.
+    expect(await version()).toBe(RULES_ENGINE_VERSION);
+    const [trial] = await t.dataSource.query<{ id: number; rules: unknown[] }[]>(
+      'SELECT id, rules FROM trial WHERE jsonb_array_length(rules) > 0 ORDER BY id LIMIT 1',
+    );
+    await t.dataSource.query("UPDATE trial SET rules = '[]'::jsonb WHERE id = $1", [trial.id]);
+    const rulesNow = async (): Promise<unknown> =>
+      (
+        await t.dataSource.query<{ rules: unknown }[]>('SELECT rules FROM trial WHERE id = $1', [
+          trial.id,
+        ])
+      )[0].rules;
+    // Current rules are not read again at start.
+    expect(await startup.rederiveIfEngineChanged()).toBeNull();
+    expect(await rulesNow()).toEqual([]);
+    // Rules of an older extraction are.
+    await t.dataSource.query('UPDATE trial_store_state SET rules_engine = $1 WHERE id = 1', [
+      RULES_ENGINE_VERSION - 1,
+    ]);
+    const result = await startup.rederiveIfEngineChanged();
+    expect(result?.trials).toBe(await count('SELECT count(*) AS n FROM trial'));
+    expect(result?.changed).toBeGreaterThanOrEqual(1);
+    expect(await rulesNow()).toEqual(trial.rules);
+    expect(await version()).toBe(RULES_ENGINE_VERSION);
   });
 
   // 857 records and the gazetteer's load, beside the other test files: minutes on a busy machine.

@@ -26,3 +26,15 @@ export function RateLimit(kind: RateLimitKind): MethodDecorator & ClassDecorator
     ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: DESCRIPTIONS[kind] }),
   );
 }
+
+export const RATE_LIMIT_BATCHED_METADATA = 'trialflow:rate-limit-batched';
+
+/**
+ * Counts a read-only route's requests against the per-address default in memory, flushed to the
+ * shared Postgres counter once a second (and at once near the limit), instead of a write per
+ * request: for hot read-only routes such as the places autocomplete. The counter is the same as
+ * the other routes' one.
+ */
+export function BatchedRateLimit(): MethodDecorator & ClassDecorator {
+  return SetMetadata(RATE_LIMIT_BATCHED_METADATA, true);
+}

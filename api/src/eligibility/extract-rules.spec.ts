@@ -1,4 +1,4 @@
-import type { EligibilityRule } from '@trialflow/contract';
+import { type EligibilityRule, ruleExcludes } from '@trialflow/contract';
 import { dedupeRules, extractRules, type ExtractRulesInput } from './extract-rules';
 import { karnofskyToEcogMax } from './patterns/performance';
 
@@ -687,6 +687,226 @@ describe('extractRules', () => {
           '* Known HIV infection\n* Other malignancy or HIV infection, except cured skin cancer',
         ),
       ).toContain('hiv excluded exclusion high plain');
+    });
+
+    describe('round 4: the next classes of wrong exclusion (issue 14)', () => {
+      /** The text rules that may exclude (`ruleExcludes`: confident and not qualified). */
+      const excluding = (
+        inclusion: string,
+        exclusion = '',
+        conditions: string[] = ['lung_cancer'],
+      ): string[] =>
+        compact(rules(inclusion, exclusion, { conditions }).filter((r) => ruleExcludes(r)));
+
+      it('should read a negative result written after its test as HER2-negative required', () => {
+        for (const sentence of [
+          '* Documented HER2 IHC negative breast cancer',
+          '* HER2 immunohistochemistry (IHC) negative',
+          '* HER2 IHC score of 0 or 1+',
+          '* HER2 expression IHC 0',
+          '* HER2 IHC 2+ and ISH negative',
+        ]) {
+          expect(excluding(sentence, '', ['breast_cancer'])).toEqual(['her2 excluded inclusion']);
+        }
+        // A positive result keeps its polarity.
+        expect(
+          excluding('* HER2-positive (IHC 3+ or ISH positive)', '', ['breast_cancer']),
+        ).toEqual(['her2 required inclusion']);
+        expect(excluding('* HER2 IHC 3+', '', ['breast_cancer'])).toEqual([
+          'her2 required inclusion',
+        ]);
+      });
+
+      it('should not read a HER2 mutation as HER2-positive expression', () => {
+        expect(excluding('* Documented HER2 exon 20 insertion mutation')).toEqual([]);
+        expect(excluding('', '* Known HER2 activating mutation')).toEqual([]);
+      });
+
+      it("should not read the target of a local treatment as the patient's extent", () => {
+        for (const sentence of [
+          '* Prior radiation therapy to the candidate metastatic sites',
+          '* Received radiotherapy to a metastatic lesion within 2 weeks',
+          '* Patients not suitable for ablative radiation therapy to metastatic sites',
+        ]) {
+          expect(excluding('* ECOG 0-1', sentence)).toEqual(['ecog range inclusion ..1']);
+        }
+        // The disease itself still excludes.
+        expect(excluding('', '* Metastatic disease')).toEqual(['metastatic excluded exclusion']);
+      });
+
+      it('should not read a precursor lesion named by its cell type as that histology', () => {
+        expect(
+          excluding(
+            '',
+            '* History of precancerous lesions such as squamous dysplasia, Barrett esophagus or carcinoma in situ',
+            ['esophageal_cancer'],
+          ),
+        ).toEqual([]);
+        expect(excluding('', '* Squamous intraepithelial neoplasia', ['cervical_cancer'])).toEqual(
+          [],
+        );
+        expect(excluding('', '* Squamous cell carcinoma')).toEqual(['squamous excluded exclusion']);
+      });
+
+      it('should not exclude a histology when only one site of it is excluded', () => {
+        for (const sentence of [
+          '* Adenocarcinoma of the gastric body or antrum',
+          '* Gastric cardia adenocarcinoma',
+          '* Squamous cell carcinoma of the esophagus',
+        ]) {
+          expect(excluding('* ECOG 0-1', sentence, ['esophageal_cancer'])).toEqual([
+            'ecog range inclusion ..1',
+          ]);
+        }
+        // Required with its site, the histology is still required; alone it still excludes.
+        expect(excluding('* Gastric adenocarcinoma', '', ['gastric_cancer'])).toEqual([
+          'adenocarcinoma required inclusion',
+        ]);
+        expect(excluding('', '* Adenocarcinoma histology')).toEqual([
+          'adenocarcinoma excluded exclusion',
+        ]);
+        // A lung histology is asked of lung patients only: the lung is no narrowing site.
+        expect(excluding('', '* Lung squamous cell carcinoma')).toEqual([
+          'squamous excluded exclusion',
+        ]);
+      });
+
+      it('should not exclude every checkpoint inhibitor for a therapy aimed at one other target', () => {
+        for (const sentence of [
+          '* Previous immunotherapies related to the mode of action of GI-102',
+          '* Prior immunotherapy targeting LAG-3',
+          '* Prior immunotherapy directed against TIGIT',
+        ]) {
+          expect(excluding('', sentence)).toEqual([]);
+        }
+        // Aimed at PD-1, PD-L1 or CTLA-4 it is the class.
+        expect(excluding('', '* Prior immunotherapy targeting CTLA-4, PD-1 or PD-L1')).toEqual([
+          'checkpoint_therapy excluded exclusion',
+        ]);
+      });
+
+      it("should read a rule of one phase of the trial as that part's", () => {
+        expect(excluding('', '* Phase 1b only: brain metastases')).toEqual([]);
+        expect(excluding('* Phase 2: ECOG 0-1')).toEqual([]);
+        expect(excluding('* For Phase I: unresectable disease')).toEqual([]);
+        expect(
+          excluding(
+            '* ECOG performance status score: Phase I dose escalation: 0-1. Phase II dose expansion: 0-2.',
+          ),
+        ).toEqual([]);
+        expect(
+          excluding('* Phase 1a and dose escalation part of Phase 1b: unresectable disease'),
+        ).toEqual([]);
+        // "phase" in another sense leaves the rule for the whole trial.
+        expect(excluding('* ECOG 0-1 (all phases)')).toEqual(['ecog range inclusion ..1']);
+        expect(
+          excluding('', '* Brain metastases\n* Participation in a phase 3 study within 4 weeks'),
+        ).toEqual(['brain_metastases excluded exclusion']);
+      });
+
+      it('should keep the qualifier of an uncontrollable or poorly controlled comorbidity', () => {
+        expect(excluding('', '* Uncontrollable diabetes mellitus')).toEqual([]);
+        expect(excluding('', '* Diabetes not well controlled')).toEqual([]);
+        expect(excluding('', '* Diabetes mellitus')).toEqual(['diabetes excluded exclusion']);
+      });
+
+      it('should not exclude a whole gene family for one named alteration', () => {
+        for (const [sentence, condition] of [
+          ['* Known FGFR2 fusion', 'cholangiocarcinoma'],
+          ['* EGFR exon 20 insertion', 'lung_cancer'],
+          ['* KRAS G12C mutation', 'lung_cancer'],
+          ['* MET exon 14 skipping mutation', 'lung_cancer'],
+          ['* MET amplification', 'lung_cancer'],
+        ]) {
+          expect(excluding('* ECOG 0-1', sentence, [condition])).toEqual([
+            'ecog range inclusion ..1',
+          ]);
+        }
+        expect(excluding('* No EGFR exon 19 deletion or L858R mutation')).toEqual([]);
+        // The gene as the question names it still excludes; required, the alteration implies
+        // the gene.
+        expect(
+          excluding('', '* Known EGFR activating mutations (exon 19 deletion or L858R)'),
+        ).toEqual(['egfr excluded exclusion']);
+        expect(excluding('', '* Known EGFR sensitizing mutation or ALK rearrangement')).toEqual([
+          'alk excluded exclusion',
+          'egfr excluded exclusion',
+        ]);
+        expect(excluding('* FGFR2 fusion or rearrangement', '', ['cholangiocarcinoma'])).toEqual([
+          'fgfr2 required inclusion',
+        ]);
+      });
+
+      it('should not require EGFR from a group naming a HER2 mutation, nor exclude HER2 for it', () => {
+        expect(
+          excluding(
+            '* Patient is positive for EGFR or HER2 exon 20 mutations based on tissue testing',
+          ),
+        ).toEqual([]);
+        expect(
+          excluding('', '* Known sensitizing mutations in EGFR or HER2 sensitizing mutations'),
+        ).toEqual(['egfr excluded exclusion']);
+      });
+
+      it('should read metastatic melanoma involving the brain, excluded only if so, as no extent rule', () => {
+        expect(
+          excluding(
+            '',
+            '* Patients with a history metastatic melanoma involving the brain will be excluded if they have not been treated',
+            ['melanoma'],
+          ),
+        ).toEqual([]);
+      });
+
+      it('should qualify untreated "before surgery" and a co-infection (development labels)', () => {
+        expect(excluding('* No previous treatment before surgery;')).toEqual([]);
+        expect(excluding('* Previously untreated disease')).toEqual([
+          'untreated required inclusion',
+        ]);
+        expect(
+          excluding('', '* Hepatitis B combined with Hepatitis C or Hepatitis D infection;'),
+        ).toEqual([]);
+      });
+
+      it('should qualify brain metastases limited to one location', () => {
+        expect(excluding('', '* Brain metastases in the brain stem')).toEqual([]);
+        expect(excluding('', '* Brain metastases')).toEqual([
+          'brain_metastases excluded exclusion',
+        ]);
+      });
+
+      it('should not read how metastatic lesions count for measurability as metastatic required', () => {
+        expect(
+          excluding(
+            '* Patient has measurable disease (RECIST 1.1). Metastatic lesions in bone, central nervous system (CNS), or in brain cannot be used for target lesions.',
+          ),
+        ).toEqual(['measurable_disease required inclusion']);
+      });
+
+      it("should read a shared histology named with one disease of a basket trial as that cohort's", () => {
+        const basket = ['lung_cancer', 'esophageal_cancer'];
+        const inclusion =
+          '* Non-small cell lung cancer after platinum chemotherapy\n* Recurrent or metastatic head and neck squamous cell carcinoma (HNSCC)\n* Gastric or esophageal adenocarcinoma\n';
+        expect(
+          excluding(inclusion, '', basket).filter((r) => /^(?:squamous|adenocarcinoma) /.test(r)),
+        ).toEqual([]);
+        // One disease's trial keeps its histology.
+        expect(
+          excluding('* Recurrent or metastatic head and neck squamous cell carcinoma', '', [
+            'lung_cancer',
+          ]),
+        ).toEqual(['squamous required inclusion']);
+      });
+
+      it('should read a requirement for the patients of one biomarker group as conditional', () => {
+        expect(
+          excluding(
+            '* Patients with HER2-low tumors (HER2 IHC 1+ or 2+/ISH negative) need to have received fam-trastuzumab deruxtecan',
+            '',
+            ['breast_cancer'],
+          ),
+        ).toEqual([]);
+      });
     });
   });
 

@@ -10,6 +10,7 @@ import {
   isConditional,
   isConditionalStart,
   mentionsToFindings,
+  PHASE_PART,
   triggerIndex,
 } from './patterns/match';
 import { FAMILY_PATTERNS } from './patterns';
@@ -24,6 +25,13 @@ import { type CriterionItem, splitItems } from './text';
  * Precision over recall: a wrong 'required' or 'excluded' hides a trial from a doctor, a missed
  * rule only leaves it to be read. Patterns therefore emit nothing when in doubt.
  */
+
+/**
+ * The version of the extraction (issue 14: round 4). Raise it with every change to what the
+ * patterns read: at start the API derives the rules of every stored trial again when the store's
+ * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
+ */
+export const RULES_ENGINE_VERSION = 4;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -107,9 +115,12 @@ const ALLOWANCE_CONDITION =
 /** "ECOG 0 or 1 (patients with disease-related ECOG 2 are allowed)": an aside widening the rule. */
 const BRACKETED_ALLOWANCE =
   /\([^()]*\b(?:ecog|ps|performance|karnofsky|kps)\b[^()]*\b(?:allowed|eligible|permitted|acceptable|may be (?:included|enrolled|eligible))\b[^()]*\)/;
-/** An exception widening a rule in the same item: "however, …", "unless …", "except …". */
+/**
+ * An exception widening a rule in the same item: "however, …", "unless …", "except …"; a
+ * condition narrowing an exclusion: "… will be excluded if they have …" (round 4).
+ */
 const EXCEPTION_CUE =
-  /\bhowever\b|\bunless\b|\bexcept\b|\bexceptions?\b|\bother than\b|\bwith the exception\b|\bexcluding\b/;
+  /\bhowever\b|\bunless\b|\bexcept\b|\bexceptions?\b|\bother than\b|\bwith the exception\b|\bexcluding\b|\b(?:excluded|ineligible|not eligible) (?:only )?(?:if|when|in case)\b/;
 
 /**
  * Sentence structures the rules cannot represent (issue 14, round 2). A rule read from them is
@@ -186,9 +197,14 @@ function diseasesOf(lower: string): Set<string> {
 }
 
 /** Families whose rules are set per disease in a basket trial. */
-// Not biomarkers or histologies: only a patient of the named disease answers those, and for
-// them the named disease's rule holds.
+// Not biomarkers or a condition's own subtypes (NSCLC, TNBC, uveal melanoma): only a patient of
+// the named disease answers those, and for them the named disease's rule holds.
 const PER_DISEASE_FAMILIES = new Set(['prior_therapy', 'stage', 'performance', 'disease_status']);
+/**
+ * Histologies asked of the patients of several conditions (round 4): "head and neck squamous cell
+ * carcinoma" in a basket trial is the head-and-neck cohort's rule, not the lung cohort's.
+ */
+const SHARED_HISTOLOGIES = new Set<CriterionKey>(['squamous', 'adenocarcinoma', 'adenosquamous']);
 
 /** Keys that say where the disease is or how far it went. */
 const EXTENT_FAMILIES = new Set(['stage', 'metastases', 'subtype']);
@@ -203,7 +219,7 @@ function structureReading(
   siblings: Finding[],
 ): RuleReading | undefined {
   const family = CRITERIA[f.key].family as string;
-  if (GROUPS.test(item)) {
+  if (GROUPS.test(item) || PHASE_PART.test(item)) {
     return 'cohort';
   }
   if (family === 'biomarker' && f.kind !== 'excluded' && WILD_TYPE.test(lower)) {
@@ -328,7 +344,7 @@ function itemFindings(item: CriterionItem, heme: boolean, trialDiseases: Set<str
         f.reading ??
         structureReading(f, sentence.lower, item.lower, found) ??
         (alternativeClauses && !item.cohort ? 'list' : undefined) ??
-        (PER_DISEASE_FAMILIES.has(CRITERIA[f.key].family) &&
+        ((PER_DISEASE_FAMILIES.has(CRITERIA[f.key].family) || SHARED_HISTOLOGIES.has(f.key)) &&
         perDisease(`${item.lead ?? ''} ${sentence.lower}`, trialDiseases)
           ? 'cohort'
           : undefined) ??

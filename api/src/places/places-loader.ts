@@ -11,9 +11,12 @@ import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
 import { gazetteerVersion } from './gazetteer';
 import { gazetteerWorkerAvailable, readGazetteerOffThread } from './gazetteer-reader';
+import { PlaceIndex } from './place-index';
 import { PlacesRepository } from './places.repository';
 
 const SHUTDOWN_WAIT_MS = 60_000;
+/** How often a replica checks whether another one reloaded the tables (then it rebuilds). */
+const INDEX_CHECK_MS = 60_000;
 
 export interface PlacesLoadResult {
   loaded: boolean;
@@ -28,13 +31,22 @@ export interface PlacesLoadResult {
  * Fills the place table from the bundled gazetteer at start, when it is empty or holds another
  * gazetteer version (new package versions, another PLACES_MIN_POPULATION). It runs in the
  * background (the packages are decoded in a worker thread) so the health check answers at once;
- * place searches wait for it. A failure is
- * logged, never fatal: the search then answers from what the table holds.
+ * place searches wait for it. At the first search it builds the in-memory index of the tables
+ * (place-index.ts) that then answers the autocomplete; Postgres answers until it is built. Each
+ * replica builds its own index and builds it again when the tables hold another version
+ * (another replica reloaded them), checked once a minute. A failure is logged, never fatal: the
+ * search then answers from the tables in Postgres.
  */
 @Injectable()
 export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PlacesLoader.name);
   private running: Promise<void> | null = null;
+  private index: PlaceIndex | null = null;
+  private indexVersion: string | null = null;
+  private checking = false;
+  private indexing: Promise<PlaceIndex | null> | null = null;
+  private indexFailedAt = -Infinity;
+  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly places: PlacesRepository,
@@ -53,6 +65,86 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
           );
         },
       );
+      this.timer = setInterval(() => void this.rebuildIfReloaded(), INDEX_CHECK_MS);
+      this.timer.unref();
+    }
+  }
+
+  /**
+   * The in-memory index; its build starts at the first call (a process that never searches
+   * places, such as the CLI commands, never builds it). Null until it is built, or for a minute
+   * after building it failed: searches then ask Postgres meanwhile.
+   */
+  currentIndex(): PlaceIndex | null {
+    if (
+      !this.index &&
+      !this.indexing &&
+      this.dataSource.isInitialized &&
+      Date.now() - this.indexFailedAt >= INDEX_CHECK_MS
+    ) {
+      this.indexing = this.whenReady()
+        .then(() => this.buildIndex())
+        .finally(() => {
+          this.indexing = null;
+        });
+    }
+    return this.index;
+  }
+
+  /** Starts the index's build if needed and resolves with it once built (null if that failed). */
+  whenIndexed(): Promise<PlaceIndex | null> {
+    const index = this.currentIndex();
+    return this.indexing ?? Promise.resolve(index);
+  }
+
+  /**
+   * Builds the index from the tables (one snapshot) and swaps it in; a failure keeps the old one
+   * (or none: searches then ask Postgres). Logs its size and what it added to the heap.
+   */
+  async buildIndex(): Promise<PlaceIndex | null> {
+    try {
+      const started = process.hrtime.bigint();
+      const heapBefore = process.memoryUsage().heapUsed;
+      const { version, rows } = await this.places.findIndexRows();
+      const index = PlaceIndex.build(rows);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+      this.index = index;
+      this.indexVersion = version;
+      const { places, names, postcodes } = index.size;
+      this.logger.log(
+        `Places index: ${places} cities, ${names} other names and ${postcodes} postcodes in ` +
+          `memory, built in ${seconds.toFixed(2)} s (heap +${Math.max(0, heapMb).toFixed(0)} MB)`,
+      );
+      return index;
+    } catch (error) {
+      this.indexFailedAt = Date.now();
+      this.logger.error(
+        `Building the places index failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return this.index;
+    }
+  }
+
+  /** Builds the index again when the tables hold another version than it was built from. */
+  async rebuildIfReloaded(): Promise<void> {
+    // Only a built index is kept current; an unused one is never built.
+    if (this.checking || !this.index || !this.dataSource.isInitialized) {
+      return;
+    }
+    this.checking = true;
+    try {
+      await this.whenReady();
+      const version = await this.places.findVersion();
+      if (version !== this.indexVersion) {
+        await this.buildIndex();
+      }
+    } catch (error) {
+      this.logger.warn(
+        `Checking the places version failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      this.checking = false;
     }
   }
 
@@ -66,12 +158,13 @@ export class PlacesLoader implements OnApplicationBootstrap, BeforeApplicationSh
    * they are closed already, a query in flight never settles: nothing to wait for then.
    */
   async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
     if (!this.running || !this.dataSource.isInitialized) {
       return;
     }
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      this.running,
+      Promise.all([this.running, this.indexing]),
       new Promise<void>((resolve) => {
         timer = setTimeout(resolve, SHUTDOWN_WAIT_MS);
       }),

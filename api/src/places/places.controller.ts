@@ -2,13 +2,18 @@ import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { BatchedRateLimit } from '../common/rate-limit.decorator';
 import { PlacesResponseDto } from './dto/place-response.dto';
 import { PLACES_LIMIT_DEFAULT, SearchPlacesQuery } from './dto/search-places.query';
 import { VisitorCountryResponseDto } from './dto/visitor-country-response.dto';
 import { PlacesService } from './places.service';
 
-/** Offline place autocomplete (the bundled GeoNames gazetteer) and the visitor's country. */
+/**
+ * Offline place autocomplete (the bundled GeoNames gazetteer) and the visitor's country. Read
+ * only and typed letter by letter: their rate-limit hits are counted in memory, in batches.
+ */
 @ApiTags('places')
+@BatchedRateLimit()
 @Controller('places')
 export class PlacesController {
   constructor(private readonly places: PlacesService) {}

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import type { GazetteerRows } from './gazetteer';
+import type { IndexName, IndexPlace, IndexPostcode, PlaceIndexRows } from './place-index';
 import { Place } from './place.entity';
 import { PlacePostcode } from './place-postcode.entity';
 import { PlaceGazetteerState } from './place-gazetteer-state.entity';
@@ -221,6 +222,35 @@ export class PlacesRepository {
       await m.query('ANALYZE place_name');
       await m.query('ANALYZE place_postcode');
       return true;
+    });
+  }
+
+  /**
+   * Every row of the three tables and the gazetteer version they hold, read in one snapshot (a
+   * reload by another replica is seen whole or not at all), for the in-memory index.
+   */
+  findIndexRows(): Promise<{ version: string | null; rows: PlaceIndexRows }> {
+    return this.state.manager.transaction('REPEATABLE READ', async (m) => {
+      const [state] = await m.query<{ version: string }[]>(
+        'SELECT version FROM place_gazetteer_state WHERE id = 1',
+      );
+      const places = await m.query<IndexPlace[]>(
+        `SELECT id, name, search_name AS "searchName", region, search_region AS "searchRegion",
+           country_code AS "countryCode", country, search_country AS "searchCountry", latitude,
+           longitude, population
+         FROM place`,
+      );
+      const names = await m.query<IndexName[]>(
+        `SELECT place_id AS "placeId", search_name AS "searchName", name, spellings, population
+         FROM place_name`,
+      );
+      const postcodes = await m.query<IndexPostcode[]>(
+        `SELECT id, country_code AS "countryCode", postcode, search_postcode AS "searchPostcode",
+           name, search_name AS "searchName", region, country, search_area AS "searchArea",
+           latitude, longitude, population
+         FROM place_postcode`,
+      );
+      return { version: state?.version || null, rows: { places, names, postcodes } };
     });
   }
 

@@ -44,11 +44,13 @@ function serviceWith(tiers: {
     },
   };
   let waited = false;
-  const loader: Pick<PlacesLoader, 'whenReady'> = {
+  // No in-memory index (not built, or building it failed): every tier asks the repository.
+  const loader: Pick<PlacesLoader, 'whenReady' | 'currentIndex'> = {
     whenReady: () => {
       waited = true;
       return Promise.resolve();
     },
+    currentIndex: () => null,
   };
   const env: Pick<Env, 'VISITOR_COUNTRY_HEADER'> = { VISITOR_COUNTRY_HEADER: 'CF-IPCountry' };
   const service = new PlacesService(repo as PlacesRepository, loader as PlacesLoader, env);

@@ -6,7 +6,14 @@ import { isCountryCode, visitorCountry } from '../common/country-codes';
 import { PlacesLoader } from './places-loader';
 import { countryCodeOf } from './country-names';
 import { PlaceDto, toPlaceDto, toPostcodeDto } from './dto/place-response.dto';
-import { type CityKey, FoundPlace, PlaceSearch, PlacesRepository } from './places.repository';
+import type { IndexNameSearch, IndexPostcodeSearch } from './place-index';
+import {
+  type CityKey,
+  FoundPlace,
+  FoundPostcode,
+  PlaceSearch,
+  PlacesRepository,
+} from './places.repository';
 import {
   escapeLike,
   nameBeforeBracket,
@@ -60,13 +67,11 @@ export class PlacesService {
       return [];
     }
     await this.loader.whenReady();
-    const likeQualifiers = qualifiers.map(escapeLike);
     if (postcode) {
-      const codes = await this.places.findByPostcode({
+      const codes = await this.findByPostcode({
         postcode: postcode.postcode,
-        likePostcode: escapeLike(postcode.postcode),
-        likePlace: escapeLike(postcode.place),
-        likeQualifiers,
+        place: postcode.place,
+        qualifiers,
         preferCountry: nearCountry ?? '',
         limit,
       });
@@ -77,45 +82,72 @@ export class PlacesService {
         .split(',')[0]
         .trim()
         .replace(/^\S+\s+/u, '');
-      return (await this.searchNames(postcode.place, likeQualifiers, limit)).map((p) =>
+      return (await this.searchNames(postcode.place, qualifiers, limit)).map((p) =>
         toPlaceDto(p, typedPlace),
       );
     }
     const bracket = nameBeforeBracket(q);
     if (bracket && normalizePlaceText(bracket.before)) {
-      const found = await this.searchNames(
-        normalizePlaceText(bracket.before),
-        likeQualifiers,
-        limit,
-      );
+      const found = await this.searchNames(normalizePlaceText(bracket.before), qualifiers, limit);
       if (found.some((p) => normalizePlaceText(p.name) === bracket.inside)) {
         return found.map((p) => toPlaceDto(p, bracket.before));
       }
     }
     const typed = q.split(',')[0];
-    return (await this.searchNames(name, likeQualifiers, limit)).map((p) => toPlaceDto(p, typed));
+    return (await this.searchNames(name, qualifiers, limit)).map((p) => toPlaceDto(p, typed));
   }
 
+  /**
+   * The name tiers. The in-memory index answers the prefix and later-word tiers; Postgres the
+   * rare similarity tier (typos) and everything while the index is not built.
+   */
   private async searchNames(
     name: string,
-    likeQualifiers: string[],
+    qualifiers: string[],
     limit: number,
   ): Promise<FoundPlace[]> {
-    const search = (found: FoundPlace[]): PlaceSearch => ({
+    const index = this.loader.currentIndex();
+    const search = (found: FoundPlace[]): IndexNameSearch => ({
       name,
-      likeName: escapeLike(name),
-      likeQualifiers,
+      qualifiers,
       excludeIds: found.map((p) => p.id),
       limit: limit - found.length,
     });
-    const found = await this.places.findByPrefix(search([]));
+    const sql = (s: IndexNameSearch): PlaceSearch => ({
+      name: s.name,
+      likeName: escapeLike(s.name),
+      likeQualifiers: s.qualifiers.map(escapeLike),
+      excludeIds: s.excludeIds,
+      limit: s.limit,
+    });
+    const found = index
+      ? index.findByPrefix(search([]))
+      : await this.places.findByPrefix(sql(search([])));
     if (found.length < limit && name.length >= WORD_PREFIX_MIN) {
-      found.push(...(await this.places.findByWordPrefix(search(found))));
+      const s = search(found);
+      found.push(
+        ...(index ? index.findByWordPrefix(s) : await this.places.findByWordPrefix(sql(s))),
+      );
     }
     if (found.length === 0 && name.length >= SIMILAR_MIN) {
-      found.push(...(await this.places.findSimilar(search(found))));
+      found.push(...(await this.places.findSimilar(sql(search(found)))));
     }
     return found;
+  }
+
+  private async findByPostcode(s: IndexPostcodeSearch): Promise<FoundPostcode[]> {
+    const index = this.loader.currentIndex();
+    if (index) {
+      return index.findByPostcode(s);
+    }
+    return this.places.findByPostcode({
+      postcode: s.postcode,
+      likePostcode: escapeLike(s.postcode),
+      likePlace: escapeLike(s.place),
+      likeQualifiers: s.qualifiers.map(escapeLike),
+      preferCountry: s.preferCountry,
+      limit: s.limit,
+    });
   }
 
   /**

@@ -3,10 +3,14 @@ import { ExecutionContext, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule, type ThrottlerOptions } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { RATE_LIMIT_METADATA, type RateLimitKind } from '../common/rate-limit.decorator';
+import {
+  RATE_LIMIT_BATCHED_METADATA,
+  RATE_LIMIT_METADATA,
+  type RateLimitKind,
+} from '../common/rate-limit.decorator';
 import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
-import { PostgresThrottlerStorage } from './postgres-throttler.storage';
+import { BATCHED_THROTTLER, PostgresThrottlerStorage } from './postgres-throttler.storage';
 import { RateLimitStorageModule } from './rate-limit-storage.module';
 import { RateLimitGuard } from './rate-limit.guard';
 
@@ -15,6 +19,13 @@ const HEALTH_PATH = '/api/health';
 function kindOf(context: ExecutionContext): RateLimitKind | undefined {
   return (Reflect.getMetadata(RATE_LIMIT_METADATA, context.getHandler()) ??
     Reflect.getMetadata(RATE_LIMIT_METADATA, context.getClass())) as RateLimitKind | undefined;
+}
+
+function batched(context: ExecutionContext): boolean {
+  return Boolean(
+    Reflect.getMetadata(RATE_LIMIT_BATCHED_METADATA, context.getHandler()) ??
+    Reflect.getMetadata(RATE_LIMIT_BATCHED_METADATA, context.getClass()),
+  );
 }
 
 /**
@@ -41,7 +52,16 @@ export function throttlers(env: Env): ThrottlerOptions[] {
       ttl,
       limit: env.RATE_LIMIT_PER_ADDRESS,
       // Load balancers and monitors poll health; it must answer them whatever else happens.
-      skipIf: (context) => context.switchToHttp().getRequest<Request>().path === HEALTH_PATH,
+      skipIf: (context) =>
+        context.switchToHttp().getRequest<Request>().path === HEALTH_PATH || batched(context),
+    },
+    // The same per-address limit and counter on @BatchedRateLimit routes, counted in memory and
+    // flushed in batches (the storage knows it by its name; the key is the default's).
+    {
+      name: BATCHED_THROTTLER,
+      ttl,
+      limit: env.RATE_LIMIT_PER_ADDRESS,
+      skipIf: (context) => !batched(context),
     },
     {
       name: 'identity-address',
@@ -75,7 +95,9 @@ export function throttlers(env: Env): ThrottlerOptions[] {
         // Counters are keyed by the limit's name and the caller only, never by the route, and
         // hashed so that no address or e-mail is stored in clear.
         generateKey: (_context, tracker, name) =>
-          createHash('sha256').update(`${name}:${tracker}`).digest('hex'),
+          createHash('sha256')
+            .update(`${name === BATCHED_THROTTLER ? 'default' : name}:${tracker}`)
+            .digest('hex'),
       }),
     }),
   ],

@@ -13,17 +13,18 @@ export interface CounterState {
 }
 
 // One statement, so two replicas counting the same key at once both count (the row lock of
-// ON CONFLICT orders them). The clock is the database's, the same for every replica.
+// ON CONFLICT orders them). The clock is the database's, the same for every replica. $5 hits are
+// counted at once (1, or what a replica counted in memory since its last flush).
 const INCREMENT = `
 INSERT INTO rate_limit_counter AS c (key, hits, expires_at, blocked_until)
-VALUES ($1, 1, now() + make_interval(secs => $2::float8 / 1000),
-        CASE WHEN 1 > $3::int THEN now() + make_interval(secs => $4::float8 / 1000) END)
+VALUES ($1, $5::int, now() + make_interval(secs => $2::float8 / 1000),
+        CASE WHEN $5::int > $3::int THEN now() + make_interval(secs => $4::float8 / 1000) END)
 ON CONFLICT (key) DO UPDATE SET
-  hits = CASE WHEN c.expires_at <= now() THEN 1 ELSE c.hits + 1 END,
+  hits = CASE WHEN c.expires_at <= now() THEN $5::int ELSE c.hits + $5::int END,
   expires_at = CASE WHEN c.expires_at <= now() THEN EXCLUDED.expires_at ELSE c.expires_at END,
   blocked_until = CASE
     WHEN c.blocked_until > now() THEN c.blocked_until
-    WHEN (CASE WHEN c.expires_at <= now() THEN 1 ELSE c.hits + 1 END) > $3::int
+    WHEN (CASE WHEN c.expires_at <= now() THEN $5::int ELSE c.hits + $5::int END) > $3::int
       THEN now() + make_interval(secs => $4::float8 / 1000)
     ELSE NULL END
 RETURNING hits AS "totalHits",
@@ -38,14 +39,24 @@ export class RateLimitRepository {
     @InjectRepository(RateLimitCounter) private readonly counters: Repository<RateLimitCounter>,
   ) {}
 
-  /** Counts one request against `key`; blocks the key for `blockMs` once `limit` is passed. */
+  /**
+   * Counts `hits` requests (one unless a batch) against `key`; blocks the key for `blockMs` once
+   * `limit` is passed.
+   */
   async increment(
     key: string,
     ttlMs: number,
     limit: number,
     blockMs: number,
+    hits = 1,
   ): Promise<CounterState> {
-    const rows = await this.counters.query<CounterState[]>(INCREMENT, [key, ttlMs, limit, blockMs]);
+    const rows = await this.counters.query<CounterState[]>(INCREMENT, [
+      key,
+      ttlMs,
+      limit,
+      blockMs,
+      hits,
+    ]);
     return rows[0];
   }
 

@@ -9,6 +9,7 @@ import type { Env } from '../config/env';
 import { ENV } from '../config/env.token';
 import { PlacesService } from '../places/places.service';
 import { applyCuration, type Curation, parseCurationFile } from '../eligibility/curation';
+import { RULES_ENGINE_VERSION } from '../eligibility/extract-rules';
 import { expandPaths, type FileEntry, readStudyFile } from './ctgov/ctgov-files';
 import { geneMatcher, parseGeneList } from './ctgov/ctgov-classify';
 import { InvalidRecordError, nctIdOf, parseStudy, type TrialData } from './ctgov/ctgov-record';
@@ -159,6 +160,7 @@ export class TrialsImportService {
     if (changed > 0) {
       this.searchIndex?.markStale();
     }
+    await this.trials.setRulesEngineVersion(RULES_ENGINE_VERSION);
     return { trials: done, changed };
   }
 
@@ -338,5 +340,15 @@ export class TrialsImportService {
 
   countTrials(): Promise<number> {
     return this.trials.countAll();
+  }
+
+  /** The extraction version the stored rules were read with (0: not known). */
+  rulesEngineVersion(): Promise<number> {
+    return this.trials.rulesEngineVersion();
+  }
+
+  /** Records that every stored trial's rules were read by this code's extraction. */
+  markRulesCurrent(): Promise<void> {
+    return this.trials.setRulesEngineVersion(RULES_ENGINE_VERSION);
   }
 }

@@ -75,6 +75,18 @@ export class TrialsRepository {
     return this.repo.count();
   }
 
+  /** The extraction version the stored rules were read with (0: not known). */
+  async rulesEngineVersion(): Promise<number> {
+    const rows: { v: number }[] = await this.repo.query(
+      'SELECT rules_engine AS v FROM trial_store_state WHERE id = 1',
+    );
+    return rows[0]?.v ?? 0;
+  }
+
+  async setRulesEngineVersion(version: number): Promise<void> {
+    await this.repo.query('UPDATE trial_store_state SET rules_engine = $1 WHERE id = 1', [version]);
+  }
+
   findByNctId(nctId: string): Promise<Trial | null> {
     return this.repo.findOneBy({ nctId });
   }

@@ -770,7 +770,7 @@ export type PlaceDto = {
 
 export type PlacesResponseDto = {
   /**
-   * Best first: names (the gazetteer's or another of the city's, e.g. München, Wien) starting with the text by population (the exact name weighing 50 times its population), then names with a later word starting with it; only when neither matches, similar names (a typo). A text starting with a postcode answers its places: the exact code first, then those of the visitor's country (the geolocation header, when one is configured), then by population, so a code of several countries (28001) lists each.
+   * Best first: names (the gazetteer's or another of the city's, e.g. München, Wien) starting with the text by population (the exact name weighing 50 times its population), then names with a later word starting with it; only when neither matches, similar names (a typo). A text starting with a postcode answers its places: the exact code first, then those of the visitor's country (the geolocation header, when one is configured), then by population, so a code of several countries (28001) lists each. A UK outward code (M1, SW1A, SW1A 1AA: no UK postcode data is bundled) answers its area's post town first (M1: Manchester), then the codes of other countries it starts (Toronto).
    */
   places: Array<PlaceDto>;
 };

@@ -52,7 +52,7 @@ function concept(
 
 /** "HER2-low", "PD-L1 TPS < 1%": negative in the vocabulary's sense. */
 const LOW_OR_BELOW =
-  /^[\s-]*(?:\(?\s*)?(?:low\b|ultra-?low|0\b|ihc 0|ihc 1\+|(?:expression|tps|cps|tumou?r proportion score)?\s*(?:<|less than)\s*1\s*%?)/;
+  /^[\s-]*(?:\(?\s*)?(?:(?:(?:by|on|per) )?(?:ihc|immunohistochemistry|expression|status|score)\s*\)?[\s:=-]*(?:of\s+|is\s+)?){0,3}(?:low\b|ultra-?low|0\b|1\+|2\+[\s,/]*(?:(?:and|with|but|and\/or)\s+)?(?:a\s+)?(?:negative\s+|non-?amplified\s+)?(?:by\s+)?(?:fish|ish|sish|cish)[\s-]*(?:negative|neg\b|-|non-?amplified|not amplified)|ihc 0|ihc 1\+|(?:expression|tps|cps|tumou?r proportion score)?\s*(?:<|less than)\s*1\s*%?)/;
 
 export const biomarkerConcepts: Concept[] = [
   // "eGFR >= 60 mL/min" is the kidney's filtration rate, not the gene.

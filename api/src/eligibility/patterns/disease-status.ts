@@ -20,6 +20,8 @@ export const diseaseStatusConcepts: Concept[] = [
     re: /\b(?:previously )?untreated\b|\btreatment[\s-]na[iï]ve\b|\btherapy[\s-]na[iï]ve\b|\b(?:with )?no (?:prior |previous )?(?:anti-?(?:cancer|tumou?r) )?treatment\b|\bno treatment for\b/g,
     mode: 'bool',
     only: 'inclusion',
+    // "No previous treatment before surgery" (round 4): no neoadjuvant therapy, not untreated.
+    qualifier: /\b(?:before|prior to)\s+(?:the\s+)?(?:surgery|resection|operation|transplant\w*)\b/,
     accept: (ctx, start, end) => {
       const lower = ctx.sentence.lower;
       if (

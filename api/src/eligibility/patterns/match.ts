@@ -15,6 +15,12 @@ const NEGATION =
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
 const POST_NEGATION =
   /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+(?:negative|wild[\s-]?type|not detected))/;
+/**
+ * The result written after the test that gave it (round 4): "HER2 IHC negative", "HER2
+ * immunohistochemistry (IHC) negative", "PD-L1 expression by IHC negative".
+ */
+const TESTED_NEGATIVE =
+  /^[\s-]*(?:\(?\s*(?:(?:as )?(?:assessed |determined |tested |confirmed )?(?:by|on|per|via|using) )?(?:ihc|immunohistochemistry|fish|ish|sish|cish|ngs|pcr|expression|status|score|testing|test|result|level)\s*\)?[\s:=-]*(?:of\s+|is\s+)?){1,4}(?:negative|neg\b|not (?:detected|amplified|overexpressed))/;
 /** "X is not allowed" reads as an exclusion in either section. */
 const PROHIBITION =
   /^[^;.]{0,60}?\b(?:(?:is|are|was|were) not (?:allowed|permitted|eligible)|not permitted|ineligible|(?:will be|are|is) excluded)\b/;
@@ -39,7 +45,7 @@ const CONDITIONAL_START =
   /^(?:note:\s*)?(?:if|in case|for (?:[\w-]+ ){0,3}(?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:/;
 const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
 const CONDITIONAL_MUST =
-  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\bpatients with [^.;]{0,60}\b(?:must|should) (?:have )?(?:received|progressed)/;
+  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,60}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:received|progressed)/;
 
 /**
  * A negation over a coordinated noun phrase: "absence of local and distant metastases", "no
@@ -59,6 +65,13 @@ const MODIFIER =
  */
 const TREATMENT_OBJECT =
   /\b(?:therapy|therapies|treatment|treated|chemotherapy|chemo|regimens?|radiotherapy|radiation|surgery|resection|inhibitors?|agents?|drugs?|immunotherapy|transplant\w*|lines?|tkis?)\b[^;:]{0,50}?\b(?:for|of|against|targeting|directed at|in the setting of)\s+(?:[\w-]+[\s,]+){0,4}$/;
+/**
+ * A disease property named as the target of a local treatment (round 4): "prior radiation therapy
+ * to the candidate metastatic sites", "radiotherapy to a metastatic lesion": where the treatment
+ * went, not the patient's extent.
+ */
+const TREATMENT_TARGET =
+  /\b(?:radiotherapy|radiation(?: therapy)?|irradiation|rt|sbrt|srs|sabr|stereotactic(?: [\w-]+)?|ablation|ablative(?: [\w-]+)?|surgery|resection|injections?|treatment|therapy|directed)\s+(?:to|at|on|into|toward|towards|involving)\s+(?:the |a |an |any |all |one |each |at least one )?(?:[\w-]+[\s,]+){0,3}$/;
 /** "prior surgery for esophageal cancer" matched as a whole: the cancer is the treatment's. */
 const TREATED_CANCER =
   /\b(?:surgery|resection|therapy|treatment|chemotherapy|radiotherapy|radiation|irradiation)\s+(?:for|of)\b/;
@@ -71,7 +84,7 @@ const LIST_GLUE =
  * metastasis must not be the only measurable lesion", "is not included as target lesion".
  */
 const MEASURABILITY_CLAUSE =
-  /\bonly (?:measurable|target|evaluable)\b|\b(?:not|never) (?:be )?(?:the )?only\b|\bnot (?:be )?(?:considered|included|counted|selected|used) as\b/;
+  /\bonly (?:measurable|target|evaluable)\b|\b(?:not|never) (?:be )?(?:the )?only\b|\b(?:not|cannot) (?:be )?(?:considered|included|counted|selected|used|chosen) (?:as|for)\b/;
 
 /** "Failed or refused chemotherapy": not a requirement to have had it. */
 const NOT_HAD =
@@ -102,6 +115,15 @@ const SPECIFIC_BEFORE: Partial<Record<string, RegExp>> = {
   chemotherapy:
     /\b(?:platinum|anthracycline|taxane|fluoropyrimidine|gemcitabine|irinotecan|[a-z]+(?:platin|taxel|rubicin))[\s-]*(?:based|containing|doublet)?[\s-]+$/,
 };
+
+/**
+ * A therapy narrowed by what it is aimed at (round 4): "immunotherapies related to the mode of
+ * action of GI-102", "immunotherapy targeting LAG-3": one target, not the class. Naming PD-1,
+ * PD-L1, CTLA-4 or checkpoints keeps the class ("immunotherapy targeting CTLA-4, PD-1 or PD-L1").
+ */
+const AIMED_AFTER =
+  /^[\s-]*(?:[\w-]+\s+){0,2}?(?:related to|targeting|targeted (?:at|to|against)|directed (?:at|against|to)|against|aimed at|with (?:a |the )?(?:same|similar) (?:mechanism|mode|target)|of the same (?:class|mechanism|mode))\b([^.;]{0,80})/;
+const CLASS_TARGET = /\bpd-?l?1\b|\bpd-\(?l\)?1|\bctla-?4\b|\bcheckpoints?\b/;
 
 /** Criteria whose count or size the questionnaire does not ask: "> 3 brain metastases". */
 const COUNTED_KEYS = new Set<string>(['brain_metastases', 'metastatic', 'cns_leukemia']);
@@ -177,7 +199,11 @@ function afterException(lower: string, at: number): boolean {
 export function isConditional(lower: string): boolean {
   return (
     CONDITIONAL.test(lower) ||
-    ((lower.includes('must') || lower.includes('should')) && CONDITIONAL_MUST.test(lower))
+    ((lower.includes('must') ||
+      lower.includes('should') ||
+      lower.includes('requir') ||
+      lower.includes('need')) &&
+      CONDITIONAL_MUST.test(lower))
   );
 }
 
@@ -189,9 +215,16 @@ const COHORT_SENTENCE =
 const PART_ONLY =
   /\((?:for |in )?(?:the )?(?:phase (?:1|2|3|i|ii|iii)[ab]?|(?:dose[- ])?(?:expansion|escalation)|randomi[sz]ed|run-?in)(?: (?:part|portion|phase|cohort|stage|group))?(?: only)?\)|\b(?:for|in) the (?:phase (?:1|2|3|i|ii|iii)[ab]?|(?:dose[- ])?(?:expansion|escalation)|randomi[sz]ed) (?:part|portion|cohort) only\b/;
 
+/**
+ * One phase or part of a phase 1/2 trial (round 4): "Phase 1b only: …", "For Phase I: …", "Phase 2:
+ * …", "Phase I dose escalation: 0-1. Phase II dose expansion: 0-2", "(Phase 2a Cohort 1 ONLY)".
+ */
+export const PHASE_PART =
+  /\bphase (?:1|2|3|i{1,3}|iv)[ab]?\b(?:[^.;:]{0,30}\bonly\b|[^.;:]{0,40}:|\s+(?:and |or )?(?:dose[- ])?(?:escalation|expansion|part|portion|cohort|stage|segment|arm)s?\b)/;
+
 /** A rule for one cohort, arm or part of the trial only. */
 export function isCohortSpecific(lower: string): boolean {
-  return COHORT_SENTENCE.test(lower) || PART_ONLY.test(lower);
+  return COHORT_SENTENCE.test(lower) || PART_ONLY.test(lower) || PHASE_PART.test(lower);
 }
 
 /** A sentence that applies under a condition: "If fertile, …", "For patients with …". */
@@ -284,7 +317,14 @@ export function findMentions(
       if (PERMISSION.test(suffix) || PERMISSION.test(prefix)) {
         continue;
       }
-      if (concept.mode === 'condition' && MEASURABILITY_CLAUSE.test(lower.slice(start, end + 60))) {
+      // "Metastatic lesions in bone … cannot be used for target lesions" (round 4): how lesions
+      // count, not the extent.
+      if (
+        (concept.mode === 'condition' || concept.group === 'extent') &&
+        MEASURABILITY_CLAUSE.test(
+          lower.slice(start, end + (concept.mode === 'condition' ? 60 : 110)),
+        )
+      ) {
         continue;
       }
       // "Prior chemotherapy for advanced adenocarcinoma", "no prior surgery for esophageal
@@ -293,6 +333,7 @@ export function findMentions(
       if (
         (concept.mode === 'bool' || concept.key === 'other_cancer') &&
         (TREATMENT_OBJECT.test(lower.slice(Math.max(from, start - 90), start)) ||
+          TREATMENT_TARGET.test(lower.slice(Math.max(0, start - 90), start)) ||
           // Across an aside: "prior systemic therapy (e.g., chemotherapy) for locally advanced …".
           TREATMENT_OBJECT.test(lower.slice(Math.max(0, start - 150), start).replace(ASIDE, ' ')) ||
           (concept.key === 'other_cancer' && TREATED_CANCER.test(lower.slice(start, end))))
@@ -325,11 +366,14 @@ export function findMentions(
         NEGATION.test(prefix) ||
         COORDINATED_NEGATION.test(lower.slice(Math.max(0, start - 60), start)) ||
         POST_NEGATION.test(rest) ||
+        TESTED_NEGATIVE.test(rest) ||
         (concept.negatedBy?.test(rest) ?? false);
       const text = source.slice(start, end);
+      const aimed = concept.mode === 'therapy' ? AIMED_AFTER.exec(rest) : null;
       const specific =
         concept.mode === 'therapy' &&
         ((SPECIFIC_THERAPY.test(text) && !(CLASS_THERAPY[concept.key]?.test(text) ?? false)) ||
+          (aimed !== null && !CLASS_TARGET.test(aimed[1])) ||
           (SPECIFIC_BEFORE[concept.key]?.test(lower.slice(Math.max(0, start - 50), start)) ??
             false));
       const counted =
@@ -405,6 +449,53 @@ const LIST_WORD = /\bor\b|\b(?:any|one|either) of\b/;
  * IIIB NSCLC that is unresectable and not fit for chemoradiotherapy, or metastatic NSCLC".
  */
 const OR_BETWEEN_EXTENT = /^[^;]{0,90}\bor\s+(?:[\w-]+\s+){0,2}$/;
+
+/**
+ * A histology named with the site it arose in (round 4): "adenocarcinoma of the gastric body",
+ * "gastric cardia adenocarcinoma" excluded leaves out one site's tumours, not the histology: a
+ * patient of another site with it may join. (The lung is not such a site: a lung histology is
+ * asked of lung patients only, so "lung squamous cell carcinoma" excluded is squamous excluded.)
+ */
+const HISTOLOGY_KEYS = new Set<string>(['adenocarcinoma', 'squamous', 'adenosquamous']);
+const SITE =
+  '(?:gastric|stomach|cardia|antrum|antral|fundus|fundic|pylor\\w*|body|esophag\\w*|oesophag\\w*|gej|gastro-?o?esophageal|junction\\w*|colon|colonic|rect\\w*|pancrea\\w*|cervi\\w*|endometri\\w*|uter\\w*|skin|cutaneous|anus|anal|head|neck|oral|bladder|prostat\\w*|ovar\\w*|breast|bile|biliary|gallbladder|append\\w*|bowel|duoden\\w*|ampull\\w*|vulva\\w*|vagina\\w*|urachal|urothelial|thyroid)';
+const SITE_AFTER = new RegExp(
+  `^[\\s-]*(?:cell\\s+)?(?:carcinoma\\s+|cancer\\s+)?(?:of|in|at|from|arising (?:in|from))\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,2}?${SITE}\\b`,
+);
+const SITE_BEFORE = new RegExp(`\\b${SITE}\\s+(?:[\\w-]+\\s+)?$`);
+
+/**
+ * One alteration of a gene the questionnaire asks about as a whole (round 4): "FGFR2 fusion" (the
+ * question: any FGFR2 alteration), "EGFR exon 20 insertion", "KRAS G12C" excluded leaves out
+ * that alteration only; a patient with another one may join.
+ */
+const VARIANT_AFTER =
+  /^[\s-]*(?:\([\w-]+\)\s*)?(?:gene\s+)?(?:(?:activating|oncogenic|somatic|germline|point)\s+)?(?:mutations?\s+)?(?:exon\s*\d+|ex\s?\d+\b|[a-z]\d{2,4}(?:[a-z*_]|del|ins|fs)|insertions?\b|ins\d+|deletions?\b|amplifi\w*|overexpress\w*|copy[\s-]number)/;
+const ALTERATION_KEYS = new Set<string>(['met', 'fgfr2']);
+const ALTERATION_AFTER =
+  /^[\s-]*(?:\([\w-]+\)\s*)?(?:gene\s+)?(?:(?:activating|oncogenic|somatic|germline|point)\s+)?(?:fusions?|rearrang\w*|translocat\w*|mutat\w*|mutant|skipping)\b/;
+const VARIANT_KEYS = new Set<string>([
+  'egfr',
+  'alk',
+  'ros1',
+  'kras',
+  'nras',
+  'ras',
+  'braf',
+  'met',
+  'ret',
+  'ntrk',
+  'fgfr2',
+  'pik3ca',
+  'idh1',
+  'idh2',
+  'flt3',
+  'npm1',
+  'tp53',
+]);
+/** "HER2 mutation", "HER2 exon 20 insertion": the gene's mutation, not HER2-positive expression. */
+const HER2_MUTATION =
+  /^[\s-]*(?:\(?erbb2\)?\s*)?(?:gene\s+)?(?:(?:activating|somatic|oncogenic|sensitizing|driver)\s+)?(?:mutat\w*|mutant|exon\s*\d+|insertions?|ins\d+|kinase domain|tkd|variant)/;
 
 /** "… needing / requiring …" right after an extent: a state of it, not the extent itself. */
 const NEEDING =
@@ -530,6 +621,20 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     if (qualified || (kind === 'excluded' && (m.specific || m.counted))) {
       finding.qualified = true;
     }
+    const after = lower.slice(m.end, m.end + 60);
+    if (
+      kind === 'excluded' &&
+      ((HISTOLOGY_KEYS.has(c.key) &&
+        (SITE_AFTER.test(after) ||
+          SITE_BEFORE.test(lower.slice(Math.max(0, m.start - 40), m.start)))) ||
+        (VARIANT_KEYS.has(c.key) && VARIANT_AFTER.test(after)) ||
+        (ALTERATION_KEYS.has(c.key) && ALTERATION_AFTER.test(after)))
+    ) {
+      finding.qualified = true;
+    }
+    if (c.key === 'her2' && HER2_MUTATION.test(after)) {
+      finding.qualified = true;
+    }
     if (mixed) {
       finding.confidence = 'low';
       finding.reading = 'exception';
@@ -549,6 +654,11 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       const anyOf = group.finding.anyOf ?? [];
       if (!anyOf.includes(c.key)) {
         group.finding.anyOf = [...anyOf, c.key];
+      }
+      // "EGFR or HER2 exon 20 mutations": a member read as qualified (a HER2 mutation is not
+      // HER2 expression) leaves the group unsure (round 4).
+      if (finding.qualified) {
+        group.finding.qualified = true;
       }
       if (!LIST_WORD.test(lower.slice(Math.max(0, group.start - 12), m.end))) {
         group.finding.confidence = 'low';

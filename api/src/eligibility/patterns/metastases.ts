@@ -3,7 +3,7 @@ import type { Concept, FamilyPatterns } from './types';
 /** Brain metastases (solid tumours) and CNS involvement (leukaemia, myeloma). */
 
 const QUALIFIER =
-  /\b(?:active|untreated|symptomatic|uncontrolled|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir\w*|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|status 3|cns-?3|clinically|neurologically|growing|enlarging|evident|leptomeningeal|meningeal|meningitis|spinal cord compression)\b/;
+  /\b(?:active|untreated|symptomatic|uncontrolled|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir\w*|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|status 3|cns-?3|clinically|neurologically|growing|enlarging|evident|leptomeningeal|meningeal|meningitis|spinal cord compression|brain ?stem|posterior fossa|cerebell\w*|located|adjacent|within \d+\s*(?:mm|cm))\b/;
 const REQUIRED_CUE =
   /\b(?:must be present|(?:is|are) present|presence of|at least (?:one|1) (?:\w+ )?(?:brain|cerebral|intracranial|cns)|must have|evidence of|confirmed|documented|with (?:untreated|progressing|active|new|measurable)|untreated|progressing)\b/;
 

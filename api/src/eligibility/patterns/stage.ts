@@ -147,9 +147,10 @@ export const stageConcepts: Concept[] = [
       if (/^\s*(?:disease\s+)?setting\b/.test(after)) {
         return false;
       }
-      // "metastatic to the brain" is brain metastases; "for metastatic disease" a setting.
+      // "metastatic to the brain", "metastatic melanoma involving the brain" are brain
+      // metastases; "for metastatic disease" a setting.
       if (
-        /^\s*(?:disease\s+)?(?:to|in)\s+(?:the\s+)?(?:brain|cns|central|liver|bone|lung)/.test(
+        /^\s*(?:disease\s+|melanoma\s+|cancer\s+|carcinoma\s+|tumou?r\s+)?(?:to|in|involving)\s+(?:the\s+)?(?:brain|cns|central|liver|bone|lung)/.test(
           after,
         )
       ) {

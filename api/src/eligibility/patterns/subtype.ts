@@ -18,6 +18,10 @@ const TUMOUR_TYPES: RegExp[] = [
   /\besophag/,
 ];
 
+/** A precursor lesion named by its cell type (round 4): not a cancer's histology. */
+const PRECURSOR =
+  /^[\s-]*(?:cells?\s+)?(?:epithelial\s+)?(?:dysplas\w*|intra-?epithelial|metaplas\w*|papilloma\w*|hyperplas\w*|atypi\w*|pre-?cancer\w*|pre-?malignan\w*|precursor)/;
+
 function single() {
   return (ctx: MatchContext): boolean => {
     if (ctx.section === 'exclusion') {
@@ -66,6 +70,8 @@ export const subtypeConcepts: Concept[] = [
         !/^[\s-]*(?:cell )?(?:carcinoma|cancer)s? (?:of (?:the )?)?(?:skin|head|cervix)/.test(
           ctx.sentence.lower.slice(end, end + 40),
         ) &&
+        // "squamous dysplasia", "squamous intraepithelial lesion": a precursor, not the histology.
+        !PRECURSOR.test(ctx.sentence.lower.slice(end, end + 40)) &&
         !/\b(?:basal|skin)\b[^.;]{0,20}$/.test(
           ctx.sentence.lower.slice(Math.max(0, start - 30), start),
         ),
