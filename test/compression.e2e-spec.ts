@@ -59,6 +59,15 @@ describe(serveWebApp.name, () => {
     writeFileSync(join(web, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
     writeFileSync(join(web, 'assets', 'index-AbC123.js.gz'), gzipSync(script));
     writeFileSync(join(web, 'assets', 'logo-XyZ789.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    // The prerendered /login the web build writes per language and cookie banner.
+    for (const lang of ['en', 'es', 'de']) {
+      for (const banner of ['', '.banner', '.banner-compact']) {
+        writeFileSync(
+          join(web, `login.${lang}${banner}.html`),
+          `<title>login ${lang}${banner}</title>`,
+        );
+      }
+    }
     t = await createTestApp({ WEB_DIST_DIR: web });
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
@@ -104,6 +113,40 @@ describe(serveWebApp.name, () => {
     expect(missing.text).not.toContain('<title>spa</title>');
     const image = await request(t.http).get('/assets/logo-XyZ789.png').expect(200);
     expect(image.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("should answer /login with the prerendered screen of the visitor's language and cookie banner", async () => {
+    const desktop = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0.0.0 Safari/537.36';
+    const phone = 'Mozilla/5.0 (Linux; Android 11) Chrome/130.0.0.0 Mobile Safari/537.36';
+    const title = async (headers: Record<string, string>): Promise<string> => {
+      const res = await request(t.http).get('/login').set(headers).expect(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/Cookie/);
+      return /<title>(.*)<\/title>/.exec(res.text)?.[1] ?? res.text;
+    };
+    // No choice stored: the browser's first language the product speaks, banner until consent.
+    expect(await title({ 'User-Agent': desktop })).toBe('login en.banner');
+    expect(await title({ 'User-Agent': desktop, 'Accept-Language': 'fr-FR, de-AT;q=0.8' })).toBe(
+      'login de.banner',
+    );
+    expect(await title({ 'User-Agent': phone, 'Accept-Language': 'es' })).toBe(
+      'login es.banner-compact',
+    );
+    // The language the app stored wins over the browser's; consent drops the banner.
+    expect(
+      await title({
+        'User-Agent': phone,
+        'Accept-Language': 'de',
+        Cookie: 'other=1; trialflow_lang=es; trialflow_consent=1',
+      }),
+    ).toBe('login es');
+    // A language the product does not speak is ignored, never used in a file name.
+    expect(await title({ Cookie: 'trialflow_lang=../index', 'Accept-Language': 'xx' })).toBe(
+      'login en.banner',
+    );
+    // Every other client route keeps index.html.
+    const other = await request(t.http).get('/register').expect(200);
+    expect(other.text).toContain('<title>spa</title>');
   });
 
   it('should compress JSON answers of the API by Accept-Encoding', async () => {

@@ -5,6 +5,14 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import {
+  loginShellFileName,
+  renderLoginShell,
+  SHELL_ID,
+  SHELL_LANGUAGES,
+  type ShellBanner,
+  type ShellTexts,
+} from './src/prerender/login-shell';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -46,6 +54,97 @@ function precompress(): Plugin {
           }),
         );
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+const localesDir = fileURLToPath(new URL('../api/src/translations/locales', import.meta.url));
+
+/** The texts the API serves for one language: every namespace file under its name. */
+function readTexts(language: string): ShellTexts {
+  const dir = join(localesDir, language);
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => [
+        name.replace(/\.json$/, ''),
+        JSON.parse(readFileSync(join(dir, name), 'utf8')) as unknown,
+      ]),
+  );
+}
+
+/**
+ * Writes /login's first screen, prerendered, beside index.html: login.{en,es,de}.html (no cookie
+ * banner), .banner.html and .banner-compact.html (phones). Each is index.html with the screen's
+ * HTML (src/prerender/login-shell.ts) before #root, which stays hidden until the app takes over,
+ * and the first route's stylesheets inlined, so the screen paints with the document, before
+ * any other request returns. The API (and nginx) answer /login with the right file by the
+ * visitor's language and consent cookies (README, "Web performance").
+ */
+function prerenderLogin(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'trialflow-prerender-login',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: resolve(root, 'src/login-loader.ts'), name: 'login' });
+    },
+    writeBundle(_options, bundle) {
+      const loader = Object.values(bundle).find(
+        (file) =>
+          file.type === 'chunk' && file.isEntry && file.facadeModuleId?.endsWith('login-loader.ts'),
+      );
+      if (!loader) {
+        throw new Error('prerender-login: no login-loader chunk');
+      }
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const stylesheets = [
+        ...index.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>\n?/g),
+      ];
+      if (stylesheets.length === 0 || !index.includes('<div id="root"></div>')) {
+        throw new Error('prerender-login: index.html has no stylesheet link or no #root');
+      }
+      const css = stylesheets
+        .map(([, href]) =>
+          readFileSync(join(outDir, href), 'utf8').replace(/<\/style/gi, '<\\/style'),
+        )
+        .join('\n');
+      const banners: ShellBanner[] = ['none', 'full', 'compact'];
+      for (const language of SHELL_LANGUAGES) {
+        const texts = readTexts(language);
+        for (const banner of banners) {
+          let page = index.replace('<html lang="en">', `<html lang="${language}">`);
+          for (const [tag] of stylesheets) {
+            page = page.replace(tag, '');
+          }
+          // The screen needs no script to paint: src/login-loader.ts fetches the app's code
+          // once the browser painted it (no preloads racing the first paint).
+          page = page
+            .replace(
+              /<script type="module" crossorigin src="[^"]+"><\/script>/,
+              `<script type="module" crossorigin src="/${loader.fileName}"></script>`,
+            )
+            .replace(/ *<link rel="modulepreload"[^>]*>\n/g, '');
+          page = page.replace(
+            '</head>',
+            // #root holds the app while it renders hidden beside the shell.
+            `    <style>${css}\n#${SHELL_ID} ~ #root{display:none}</style>\n` +
+              // No first paint of half the screen (the parser may yield midway): the browser
+              // paints once the whole shell is parsed, so its largest text is in the first frame.
+              `    <link rel="expect" href="#${SHELL_ID}-end" blocking="render" />\n  </head>`,
+          );
+          page = page.replace(
+            '<div id="root"></div>',
+            `<div id="${SHELL_ID}">${renderLoginShell(texts, language, banner)}<div id="${SHELL_ID}-end" hidden></div></div>\n    <div id="root"></div>`,
+          );
+          writeFileSync(join(outDir, loginShellFileName(language, banner)), page);
+        }
       }
     },
   };
@@ -97,7 +196,7 @@ const runtimeAliases = (): { find: string | RegExp; replacement: string }[] => {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), prerenderLogin(), precompress()],
   resolve: {
     alias: [
       ...runtimeAliases(),

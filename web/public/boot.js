@@ -1,18 +1,27 @@
 // Starts the two requests the first screen waits for (the configuration and the texts of the
 // stored language) while the app's JavaScript is still downloading; src/lib/boot-requests.ts
-// hands the answers to the app. Loaded with `async` from index.html: it blocks nothing, and
+// hands the answers to the app. Also keeps a submit of /login's prerendered form (below). Loaded with `async` from index.html: it blocks nothing, and
 // when it runs late or fails the app requests them itself. Plain script: no build step, no
 // inline code (the Content-Security-Policy allows scripts from 'self' only).
 /* global window */
 (function () {
   'use strict';
   var LANGUAGES = ['en', 'es', 'de'];
+  // As src/i18n/i18n.ts: the stored language, else the first of the browser's the app speaks.
   var lang = 'en';
+  var preferred = window.navigator.languages || [];
+  for (var i = 0; i < preferred.length; i += 1) {
+    var primary = String(preferred[i]).split('-')[0].toLowerCase();
+    if (LANGUAGES.indexOf(primary) >= 0) {
+      lang = primary;
+      break;
+    }
+  }
   try {
     var stored = window.localStorage.getItem('lang');
     if (LANGUAGES.indexOf(stored) >= 0) lang = stored;
   } catch {
-    // Storage disabled: the default language.
+    // Storage disabled: the browser's language.
   }
   function json(url) {
     var request = window
@@ -25,6 +34,22 @@
     request.catch(function () {});
     return { url: url, response: request };
   }
+  // The prerendered /login (login.*.html) shows its form before the app's code is in: a click
+  // on its Log in button, or Enter in one of its fields, is remembered here and the app sends the
+  // form once it has taken over (src/lib/prerendered-shell.ts). The shell itself never submits.
+  function inShell(target) {
+    return target && target.closest ? target.closest('#prerendered-shell') : null;
+  }
+  window.document.addEventListener('click', function (event) {
+    if (inShell(event.target) && event.target.closest('.auth-card__submit')) {
+      window.trialflowShellSubmit = true;
+    }
+  });
+  window.document.addEventListener('keydown', function (event) {
+    if (event.key === 'Enter' && inShell(event.target) && event.target.tagName === 'INPUT') {
+      window.trialflowShellSubmit = true;
+    }
+  });
   window.trialflowBoot = {
     config: json('/api/config'),
     texts: json('/api/gettranslations/' + lang + '?exclude=pages'),

@@ -7,11 +7,13 @@ import { storedLanguage } from '@/i18n/i18n';
 import { translationsQueryOptions } from '@/i18n/translations-gate';
 import { configQueryOptions } from '@/lib/app-config';
 import { configureApiClient } from '@/lib/api-client';
-import { ensureSessionId } from '@/lib/storage';
+import { ensureSessionId, syncShellCookies } from '@/lib/storage';
 import '@/styles/global.css';
 
 configureApiClient();
 ensureSessionId();
+// A language or consent stored before the cookies existed: /login's next answer matches it.
+syncShellCookies();
 
 // The first screen waits for the texts and the configuration: both start now, side by side
 // (public/boot.js may have started them already), not one after the other as the providers

@@ -32,11 +32,40 @@ export function compressResponses(): RequestHandler {
   });
 }
 
+const SHELL_LANGUAGES = ['en', 'es', 'de'];
+
+function cookie(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie ?? '';
+  return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header)?.[1];
+}
+
+/**
+ * The prerendered /login the web build wrote (web/src/prerender/login-shell.ts) for this
+ * visitor: the language the app stored (mirrored into `trialflow_lang`), else the first of
+ * Accept-Language it speaks, else English; the cookie banner until `trialflow_consent`, compact
+ * on phones (as the app decides, by user agent).
+ */
+export function loginShellFile(req: Request): string {
+  const stored = cookie(req, 'trialflow_lang');
+  const accepted = (req.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0].trim().split('-')[0].toLowerCase());
+  const language =
+    [stored, ...accepted].find((lang) => lang !== undefined && SHELL_LANGUAGES.includes(lang)) ??
+    'en';
+  if (cookie(req, 'trialflow_consent') === '1') {
+    return `login.${language}.html`;
+  }
+  const mobile = /Mobi|Android|iPhone|iPad/i.test(req.headers['user-agent'] ?? '');
+  return `login.${language}.${mobile ? 'banner-compact' : 'banner'}.html`;
+}
+
 /**
  * Serves the built web app on / with index.html for client routes; /api, /files/ and
  * /facilities/ (the facility group files) stay the API's. The build writes a `.br` and a `.gz`
  * beside each text file: the variant the browser accepts is sent with `Vary: Accept-Encoding`.
- * Hashed assets are cached for a year; index.html and the other files are revalidated.
+ * Hashed assets are cached for a year; index.html and the other files are revalidated. /login
+ * gets its prerendered first screen (loginShellFile).
  */
 export function serveWebApp(
   app: INestApplication,
@@ -81,6 +110,15 @@ export function serveWebApp(
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
+    if (req.path === '/login') {
+      // Its first screen is prerendered, per language and cookie banner.
+      const shell = join(dist, loginShellFile(req));
+      if (existsSync(shell)) {
+        res.setHeader('Vary', 'Accept-Encoding, Cookie, Accept-Language, User-Agent');
+        res.sendFile(shell);
+        return;
+      }
+    }
     res.sendFile(index);
   });
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ReactNode, useEffect, useState } from 'react';
+import { ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { getTranslations } from '@/api/sdk.gen';
 import { Spinner } from '@/components/ui/spinner';
 import { withBootRequest } from '@/lib/boot-requests';
+import { releasePrerenderedShell } from '@/lib/prerendered-shell';
 import { DEFERRED_NAMESPACES } from './deferred-texts';
 import {
   createI18n,
@@ -70,6 +71,14 @@ export function TranslationsGate({ children }: { children: ReactNode }) {
     storeLanguage(lang);
     setLanguageState(lang);
   };
+
+  const failed = shown === null && query.isError;
+  useLayoutEffect(() => {
+    if (failed) {
+      // The message, not /login's prerendered screen, is what the visitor must see.
+      releasePrerenderedShell();
+    }
+  }, [failed]);
 
   if (shown === null) {
     if (query.isError) {

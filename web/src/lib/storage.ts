@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import { mirrorShellCookies } from './shell-cookies';
 
 /** Local storage keys (spec 01 §3). */
 export const STORAGE_KEYS = {
@@ -71,7 +72,15 @@ export function writeItem(key: string, value: string | null): void {
   } catch {
     // Storage full or disabled (private mode): the app still works for this page view.
   }
+  if (key === STORAGE_KEYS.lang || key === STORAGE_KEYS.cookieConsentTime) {
+    syncShellCookies();
+  }
   notify();
+}
+
+/** The server picks /login's prerendered screen by these (lib/shell-cookies.ts). */
+export function syncShellCookies(): void {
+  mirrorShellCookies(readItem(STORAGE_KEYS.lang), readItem(STORAGE_KEYS.cookieConsentTime));
 }
 
 export function readUser(): StoredUser | null {

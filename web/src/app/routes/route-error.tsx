@@ -1,11 +1,15 @@
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { releasePrerenderedShell } from '@/lib/prerendered-shell';
 
 /** Shown when a lazy chunk fails to load or a screen throws: no stack, a way out. */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  // The message, not /login's prerendered screen, is what the visitor must see.
+  useLayoutEffect(releasePrerenderedShell, []);
   const chunk = error instanceof Error && /chunk|dynamically imported module/i.test(error.message);
   return (
     <div className="app-load-error" role="alert">

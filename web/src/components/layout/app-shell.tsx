@@ -1,8 +1,9 @@
-import { MouseEvent, useEffect } from 'react';
+import { MouseEvent, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ModalHost } from '@/components/ui/modal-host';
 import { usePartner } from '@/lib/partner';
+import { releasePrerenderedShell } from '@/lib/prerendered-shell';
 import { BottomNav } from './bottom-nav';
 import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
@@ -37,6 +38,9 @@ export function AppShell() {
   const partner = usePartner();
   usePartnerThemeClass(partner.cssClassOverride);
   useScrollToTopOnNavigation();
+  // The app's first screen is in the DOM (still hidden): it replaces /login's prerendered one
+  // before the browser paints again.
+  useLayoutEffect(releasePrerenderedShell, []);
 
   return (
     <div className="app-shell">

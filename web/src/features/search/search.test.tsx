@@ -328,6 +328,28 @@ describe('search results (/search)', () => {
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
+  it('should show every result card of a page in order (the first ones are drawn before the rest)', async () => {
+    vi.mocked(summarizeTrials).mockImplementation(() =>
+      ok(
+        summaryResponse({
+          total: 12,
+          trials: Array.from({ length: 12 }, (_, i) =>
+            trialSummary({ nctId: `NCT000000${10 + i}`, briefTitle: `Trial number ${i + 1}` }),
+          ),
+        }),
+      ),
+    );
+    renderSearch();
+
+    expect(await screen.findByText('Trial number 1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(12));
+    const titles = screen
+      .getAllByRole('article')
+      .map((card) => within(card).getAllByRole('link')[0]);
+    expect(titles[0]).toHaveAccessibleName(/Trial number 1\b/);
+    expect(titles[11]).toHaveAccessibleName(/Trial number 12\b/);
+  });
+
   it('should page through results 25 at a time and scroll to the top', async () => {
     vi.mocked(summarizeTrials).mockImplementation((options) => {
       const page = options.body.page ?? 1;

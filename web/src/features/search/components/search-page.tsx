@@ -18,6 +18,32 @@ import { Pager } from './pager';
 import { ResultCard } from './result-card';
 import './search.css';
 
+/** The result cards drawn in the first render: enough to fill a phone's or a laptop's screen. */
+const FIRST_CARDS = 3;
+/** The cards each later task adds, so none of them is a long task on a slow phone. */
+const CARDS_PER_TASK = 4;
+
+/**
+ * How many of `count` result cards to draw: the first few at once, the rest a few per task after
+ * the browser painted (effects run after paint), so the first render of a results page is not
+ * one long task of 25 cards. Once all were shown (another page, a refetch), all are shown at once.
+ */
+function useProgressiveCount(count: number): number {
+  const [shown, setShown] = useState<number | 'all'>(FIRST_CARDS);
+  useEffect(() => {
+    if (shown === 'all' || count === 0) {
+      return;
+    }
+    const timer = setTimeout(
+      () =>
+        setShown((n) => (n === 'all' || n + CARDS_PER_TASK >= count ? 'all' : n + CARDS_PER_TASK)),
+      0,
+    );
+    return () => clearTimeout(timer);
+  }, [shown, count]);
+  return shown === 'all' ? count : Math.min(count, shown);
+}
+
 /** Filters and page start afresh when the condition changes (here, elsewhere, in another tab). */
 function useResetOnDiseaseChange(disease: string, filtersDisease: string): void {
   useEffect(() => {
@@ -94,6 +120,7 @@ export function SearchPage({ mode, patientPanel }: SearchPageProps) {
   useResetOnDiseaseChange(disease, ui.disease);
 
   const data = query.isError ? undefined : query.data;
+  const shownCards = useProgressiveCount(data?.trials.length ?? 0);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 1;
   const outOfRange = Boolean(
     data && !query.isPlaceholderData && data.total > 0 && page > pageCount,
@@ -234,7 +261,7 @@ export function SearchPage({ mode, patientPanel }: SearchPageProps) {
                   ) : null}
                 </div>
                 <ol className="search__list">
-                  {data.trials.map((trial) => (
+                  {data.trials.slice(0, shownCards).map((trial) => (
                     <li key={trial.nctId}>
                       <ResultCard
                         trial={trial}
