@@ -124,15 +124,13 @@ describe(serveWebApp.name, () => {
       expect(res.headers.vary).toMatch(/Cookie/);
       return /<title>(.*)<\/title>/.exec(res.text)?.[1] ?? res.text;
     };
-    // No choice stored: the browser's first language the product speaks, banner until consent.
+    // No choice stored: English whatever the browser prefers (specs 01 and 02), banner until consent.
     expect(await title({ 'User-Agent': desktop })).toBe('login en.banner');
-    expect(await title({ 'User-Agent': desktop, 'Accept-Language': 'fr-FR, de-AT;q=0.8' })).toBe(
-      'login de.banner',
+    expect(await title({ 'User-Agent': desktop, 'Accept-Language': 'de-AT, es;q=0.8' })).toBe(
+      'login en.banner',
     );
-    expect(await title({ 'User-Agent': phone, 'Accept-Language': 'es' })).toBe(
-      'login es.banner-compact',
-    );
-    // The language the app stored wins over the browser's; consent drops the banner.
+    expect(await title({ 'User-Agent': phone })).toBe('login en.banner-compact');
+    // The language the app stored; consent drops the banner.
     expect(
       await title({
         'User-Agent': phone,
@@ -140,10 +138,11 @@ describe(serveWebApp.name, () => {
         Cookie: 'other=1; trialflow_lang=es; trialflow_consent=1',
       }),
     ).toBe('login es');
-    // A language the product does not speak is ignored, never used in a file name.
-    expect(await title({ Cookie: 'trialflow_lang=../index', 'Accept-Language': 'xx' })).toBe(
-      'login en.banner',
+    expect(await title({ 'User-Agent': desktop, Cookie: 'trialflow_lang=de' })).toBe(
+      'login de.banner',
     );
+    // A language the product does not speak is ignored, never used in a file name.
+    expect(await title({ Cookie: 'trialflow_lang=../index' })).toBe('login en.banner');
     // Every other client route keeps index.html.
     const other = await request(t.http).get('/register').expect(200);
     expect(other.text).toContain('<title>spa</title>');

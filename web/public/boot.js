@@ -7,21 +7,13 @@
 (function () {
   'use strict';
   var LANGUAGES = ['en', 'es', 'de'];
-  // As src/i18n/i18n.ts: the stored language, else the first of the browser's the app speaks.
+  // As src/i18n/i18n.ts: the stored language, else English.
   var lang = 'en';
-  var preferred = window.navigator.languages || [];
-  for (var i = 0; i < preferred.length; i += 1) {
-    var primary = String(preferred[i]).split('-')[0].toLowerCase();
-    if (LANGUAGES.indexOf(primary) >= 0) {
-      lang = primary;
-      break;
-    }
-  }
   try {
     var stored = window.localStorage.getItem('lang');
     if (LANGUAGES.indexOf(stored) >= 0) lang = stored;
   } catch {
-    // Storage disabled: the browser's language.
+    // Storage disabled: English.
   }
   function json(url) {
     var request = window

@@ -41,18 +41,13 @@ function cookie(req: Request, name: string): string | undefined {
 
 /**
  * The prerendered /login the web build wrote (web/src/prerender/login-shell.ts) for this
- * visitor: the language the app stored (mirrored into `trialflow_lang`), else the first of
- * Accept-Language it speaks, else English; the cookie banner until `trialflow_consent`, compact
- * on phones (as the app decides, by user agent).
+ * visitor: the language the app stored (mirrored into `trialflow_lang`), else English (specs 01
+ * and 02: the language comes from local storage and defaults to English); the cookie banner
+ * until `trialflow_consent`, compact on phones (as the app decides, by user agent).
  */
 export function loginShellFile(req: Request): string {
   const stored = cookie(req, 'trialflow_lang');
-  const accepted = (req.headers['accept-language'] ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0].trim().split('-')[0].toLowerCase());
-  const language =
-    [stored, ...accepted].find((lang) => lang !== undefined && SHELL_LANGUAGES.includes(lang)) ??
-    'en';
+  const language = stored !== undefined && SHELL_LANGUAGES.includes(stored) ? stored : 'en';
   if (cookie(req, 'trialflow_consent') === '1') {
     return `login.${language}.html`;
   }
@@ -114,7 +109,7 @@ export function serveWebApp(
       // Its first screen is prerendered, per language and cookie banner.
       const shell = join(dist, loginShellFile(req));
       if (existsSync(shell)) {
-        res.setHeader('Vary', 'Accept-Encoding, Cookie, Accept-Language, User-Agent');
+        res.setHeader('Vary', 'Accept-Encoding, Cookie, User-Agent');
         res.sendFile(shell);
         return;
       }

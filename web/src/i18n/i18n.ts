@@ -14,23 +14,10 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The first of the browser's preferred languages the product speaks (`de-AT` is `de`). */
-export function browserLanguage(
-  preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
-): Language {
-  for (const tag of preferred) {
-    const primary = tag.split('-')[0].toLowerCase();
-    if (isLanguage(primary)) {
-      return primary;
-    }
-  }
-  return DEFAULT_LANGUAGE;
-}
-
-/** The language the user chose; before any choice, the browser's (the server does the same). */
+/** The language the user chose; English before any choice (specs 01 and 02), as the server. */
 export function storedLanguage(): Language {
   const stored = readItem(STORAGE_KEYS.lang);
-  return isLanguage(stored) ? stored : browserLanguage();
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
 export function storeLanguage(lang: Language): void {
