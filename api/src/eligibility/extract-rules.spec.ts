@@ -908,6 +908,86 @@ describe('extractRules', () => {
         ).toEqual([]);
       });
     });
+
+    describe('round 5: more classes of wrong exclusion (issue 14)', () => {
+      /** The text rules that may exclude (`ruleExcludes`: confident and not qualified). */
+      const excluding = (
+        inclusion: string,
+        exclusion = '',
+        conditions: string[] = ['lung_cancer'],
+      ): string[] =>
+        compact(rules(inclusion, exclusion, { conditions }).filter((r) => ruleExcludes(r)));
+
+      it('should not require one disease status when another route of entry is an alternative', () => {
+        for (const sentence of [
+          '* Relapsed or refractory multiple myeloma and/or newly diagnosed patients ineligible for transplant',
+          '* Relapsed or refractory myeloma, or untreated myeloma in patients unfit for high-dose therapy',
+          '* Refractory disease after two lines and/or patients with high-risk newly diagnosed disease',
+        ]) {
+          expect(excluding(sentence, '', ['multiple_myeloma'])).toEqual([]);
+        }
+        // Without the alternative the status is still required.
+        expect(
+          excluding('* Relapsed or refractory multiple myeloma', '', ['multiple_myeloma']),
+        ).toEqual(['relapsed required inclusion anyOf:refractory']);
+        // "Ineligible for this study" still prohibits.
+        expect(excluding('', '* Small cell lung cancer is ineligible for this study')).toEqual([
+          'sclc excluded exclusion',
+        ]);
+      });
+
+      it('should not read "regardless of" or "irrespective of" a biomarker as requiring it', () => {
+        expect(excluding('* Advanced NSCLC regardless of PD-L1 expression')).toEqual([
+          'nsclc required inclusion',
+        ]);
+        expect(
+          excluding('* Metastatic breast cancer irrespective of HER2 status', '', [
+            'breast_cancer',
+          ]),
+        ).toEqual(['metastatic required inclusion']);
+        expect(excluding('* Stage IV NSCLC, independent of EGFR mutation status')).toEqual([
+          'nsclc required inclusion',
+          'tumor_stage range inclusion 4..',
+        ]);
+        // A biomarker asked for still is.
+        expect(excluding('* PD-L1 positive NSCLC')).toEqual([
+          'nsclc required inclusion',
+          'pd_l1 required inclusion',
+        ]);
+      });
+
+      it("should read the items under a patient subgroup's heading as that subgroup's", () => {
+        const text =
+          '* Stage IV NSCLC\n* For ICI-refractory subjects:\n  * Progression on prior anti-PD-1 therapy\n* ECOG 0-1';
+        expect(excluding(text)).toEqual([
+          'ecog range inclusion ..1',
+          'nsclc required inclusion',
+          'tumor_stage range inclusion 4..',
+        ]);
+        expect(
+          excluding('* Stage IV NSCLC', '* For EGFR-mutant patients:\n  * Prior docetaxel'),
+        ).toEqual(['nsclc required inclusion', 'tumor_stage range inclusion 4..']);
+        // Not nested under a heading, the rule holds for everyone.
+        expect(excluding('* Progression on prior anti-PD-1 therapy')).toEqual([
+          'checkpoint_therapy required inclusion',
+        ]);
+      });
+
+      it("should not read another cancer's extent as the patient's metastatic disease", () => {
+        for (const sentence of [
+          '* A currently active metastatic second malignancy',
+          '* Other malignancy that is metastatic or requires active treatment',
+          '* Known additional malignancy that is progressing, metastatic or required treatment',
+        ]) {
+          expect(excluding('* Stage IV NSCLC', sentence)).toEqual([
+            'nsclc required inclusion',
+            'tumor_stage range inclusion 4..',
+          ]);
+        }
+        // The patient's own metastatic disease still excludes.
+        expect(excluding('', '* Metastatic disease')).toEqual(['metastatic excluded exclusion']);
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

@@ -27,11 +27,11 @@ import { type CriterionItem, splitItems } from './text';
  */
 
 /**
- * The version of the extraction (issue 14: round 4). Raise it with every change to what the
+ * The version of the extraction (issue 14: round 5). Raise it with every change to what the
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 4;
+export const RULES_ENGINE_VERSION = 5;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -143,12 +143,14 @@ const AT_DIAGNOSIS =
 const GROUPS =
   /\b(?:cohorts?|strat(?:a|um|ified)|sub-?groups?)\b|^[\w -]{0,30}\b(?:arms?|groups?|parts?)\s*:|\b(?:arms?|groups?|parts?)\s+\d{1,2}[a-z]\b|\b(?:arms?|groups?) (?:[a-d]|\d{1,2})\b|\bonly (?:in|for) (?:the |one )?(?:arms?|groups?)\b/;
 /**
- * Alternatives between the clauses of one inclusion item (round 3): "A; or B", "…, or for whom no
+ * Alternatives between the clauses of one inclusion item (round 3; "relapsed or refractory X
+ * and/or newly diagnosed patients unfit for …", "… or untreated Y", "… or patients with …": round 5;
+ * "and/or" reads "or" after normalisation): "A; or B", "…, or for whom no
  * standard treatment is available", a sentence starting with "Or": each clause admits patients
  * on its own, so no rule of the item holds for every patient.
  */
 const ALTERNATIVE_CLAUSE =
-  /;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)/;
+  /;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)|\bor\s+(?:(?:newly|previously|recently)\s+(?:diagnosed|untreated|treated)\b|(?:un|non-?)treated\b|treatment[- ]na[iï]ve|(?:patients?|participants?|subjects?|those)\s+(?:with|who|whose|ineligible|unfit|not|for|in)\b)/;
 /**
  * Disease names, by disease: a rule in a sentence naming some of the diseases of a trial whose
  * inclusion names several ("NSCLC: at least 1 prior platinum-based line") is those diseases'

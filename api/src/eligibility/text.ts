@@ -40,6 +40,12 @@ const EXAMPLES = /\b(?:including|such as|e\.g\.?|for example)\s*:\s*$/i;
 /** A heading of one cohort, arm or part: "Cohort B:", "For Arm 2 (EGFR):", "Part 1 only:". */
 const COHORT_HEADING =
   /^(?:for |in )?(?:(?:the |all )?(?:patients|participants|subjects) (?:in|enrolled in|of) )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|i|ii)[ab]?)\s*[a-z0-9]{0,3}\b)[^:.]{0,60}:\s*$/i;
+/**
+ * A heading naming a subgroup of patients (round 5): "For ICI-refractory subjects:", "For
+ * patients with prior surgery:". The items nested under it are that subgroup's rules only.
+ */
+const SUBGROUP_HEADING =
+  /^for (?:(?:the|all|those)\s+)?(?:[\w+/-]+\s+){0,4}(?:patients|participants|subjects|women|men|females|males|those)\b[^:.]{0,80}:\s*$/i;
 /** A heading for everyone again ("All patients:", "All cohorts:", "General:"). */
 const COMMON_HEADING = /^(?:all|general|common|both)\b[^:.]{0,40}:\s*$/i;
 /** "Exclusion Criteria" closing an inclusion line without a colon (NCT00006046). */
@@ -262,7 +268,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
         indent: raw.indent,
         alternatives:
           (body.includes('following') && ALTERNATIVES.test(body)) || EXAMPLES.test(body),
-        cohort: heading && COHORT_HEADING.test(body.trim()),
+        cohort: heading && (COHORT_HEADING.test(body.trim()) || SUBGROUP_HEADING.test(body.trim())),
       });
       if (switchAfter) {
         section = 'exclusion';

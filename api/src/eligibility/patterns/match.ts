@@ -21,9 +21,27 @@ const POST_NEGATION =
  */
 const TESTED_NEGATIVE =
   /^[\s-]*(?:\(?\s*(?:(?:as )?(?:assessed |determined |tested |confirmed )?(?:by|on|per|via|using) )?(?:ihc|immunohistochemistry|fish|ish|sish|cish|ngs|pcr|expression|status|score|testing|test|result|level)\s*\)?[\s:=-]*(?:of\s+|is\s+)?){1,4}(?:negative|neg\b|not (?:detected|amplified|overexpressed))/;
-/** "X is not allowed" reads as an exclusion in either section. */
+/**
+ * "X is not allowed" reads as an exclusion in either section. "Ineligible for <a treatment>"
+ * (round 5) describes the patient, not a prohibition (unlike "ineligible for this study"): "… or
+ * newly diagnosed patients ineligible for transplant".
+ */
 const PROHIBITION =
-  /^[^;.]{0,60}?\b(?:(?:is|are|was|were) not (?:allowed|permitted|eligible)|not permitted|ineligible|(?:will be|are|is) excluded)\b/;
+  /^[^;.]{0,60}?\b(?:(?:is|are|was|were) not (?:allowed|permitted|eligible)|not permitted|ineligible(?!\s+(?:for|to)\s+(?!(?:(?:this|the|that)\s+)?(?:study|trial|protocol|participation|enrol|entry|inclusion|registration)))|(?:will be|are|is) excluded)\b/;
+/**
+ * "Regardless of PD-L1 expression", "irrespective of HER2 status" (round 5): the biomarker named
+ * there is not asked for.
+ */
+const IRRESPECTIVE =
+  /\b(?:regardless|irrespective|independent(?:ly)?|independen\w+ of|no matter)\s+(?:of\s+)?(?:(?:the|their|tumou?r|any)\s+)?(?:[\w-]+\s+){0,2}$/;
+/**
+ * Another cancer's extent (round 5): "a currently active metastatic second malignancy", "other
+ * malignancy that is metastatic": not the patient's disease.
+ */
+const OTHER_CANCER_AFTER =
+  /^[\s,-]*(?:[\w-]+\s+){0,2}?(?:second|other|another|additional|concurrent|concomitant|secondary|prior|previous|separate)\s+(?:primary\s+)?(?:invasive\s+)?(?:malignan\w*|cancers?|tumou?rs?|neoplas\w*|carcinomas?)\b/;
+const OTHER_CANCER_BEFORE =
+  /\b(?:second|other|another|additional|concurrent|concomitant|secondary|prior|previous|separate)\s+(?:primary\s+)?(?:invasive\s+)?(?:malignan\w*|cancers?|tumou?rs?|neoplas\w*|carcinomas?)\b[^;.]{0,60}$/;
 /** "X is allowed": a permission, no rule. */
 const PERMISSION =
   /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|may (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|(?:does|do|did|will|shall) not (?:exclude|preclude|disqualify)|not required|will be permitted)\b/;
@@ -315,6 +333,16 @@ export function findMentions(
       const suffix = lower.slice(end, Math.max(to, end + 1));
       const rest = lower.slice(end, end + 80);
       if (PERMISSION.test(suffix) || PERMISSION.test(prefix)) {
+        continue;
+      }
+      if (IRRESPECTIVE.test(lower.slice(Math.max(0, start - 60), start))) {
+        continue;
+      }
+      if (
+        (concept.key === 'metastatic' || concept.group === 'extent') &&
+        (OTHER_CANCER_AFTER.test(lower.slice(end, end + 60)) ||
+          OTHER_CANCER_BEFORE.test(lower.slice(Math.max(0, start - 100), start)))
+      ) {
         continue;
       }
       // "Metastatic lesions in bone … cannot be used for target lesions" (round 4): how lesions
