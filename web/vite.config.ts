@@ -12,7 +12,7 @@ import {
   SHELL_LANGUAGES,
   type ShellBanner,
   type ShellTexts,
-} from './src/prerender/login-shell';
+} from './src/prerender/login-shell.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 

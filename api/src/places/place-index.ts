@@ -7,22 +7,11 @@
  */
 import type { FoundPlace, FoundPostcode } from './places.repository';
 import { normalizePlaceText } from './search-text';
+import type { PlaceRow } from './gazetteer';
 import { UK_POSTCODE_AREAS, ukOutwardCode } from './uk-postcode-areas';
 
-/** A city as the index keeps it (the place table's columns). */
-export interface IndexPlace {
-  id: number;
-  name: string;
-  searchName: string;
-  region: string;
-  searchRegion: string;
-  countryCode: string;
-  country: string;
-  searchCountry: string;
-  latitude: number;
-  longitude: number;
-  population: number;
-}
+/** A city as the index keeps it: a row of the place table. */
+export type IndexPlace = PlaceRow;
 
 /** Another name of a city (the place_name table's columns). */
 export interface IndexName {
