@@ -176,7 +176,9 @@ describe('verdicts on the judged vignettes', () => {
  * 0.46): it really fell, 3 pairs judged excluded are no longer excluded (round 4 reads more
  * sentences without the confidence to exclude; the issue ranks recall below precision).
  */
-const HELDOUT_3 = { maxWrongExclusionRate: 8 / 285, precision: 0.88, recall: 0.44 };
+// Round 5 (2026-11-24 05:43, measured once): 5 wrong exclusions of 285 (1.8%), precision 92.5%,
+// recall 44.3%. Floors raised to them.
+const HELDOUT_3 = { maxWrongExclusionRate: 5 / 285, precision: 0.92, recall: 0.44 };
 
 describe('verdicts on the third held-out round', () => {
   it('should judge at least 57 new patients over all 17 conditions against at least 5 trials each', () => {
@@ -231,8 +233,11 @@ describe('verdicts on the third held-out round', () => {
  * trials became development trials afterwards (below): 6 of the 255 pairs.
  */
 const HELDOUT_4 = { maxWrongExclusionRate: 13 / 255, precision: 0.84, recall: 0.59 };
-/** Every held-out vignette of the three files (V61-V78, V79-V135, V136-V186), same run. */
-const ALL_HELDOUT = { maxWrongExclusionRate: 25 / 630, precision: 0.86, recall: 0.52 };
+/**
+ * Every held-out vignette of the three files (V61-V78, V79-V135, V136-V186). After round 5
+ * (same run as above): 22 of 630 (3.5%), precision 87.6%, recall 52.7%. Floors raised to them.
+ */
+const ALL_HELDOUT = { maxWrongExclusionRate: 22 / 630, precision: 0.87, recall: 0.52 };
 
 describe('verdicts on the fourth held-out round', () => {
   const file = DEFAULT_HOLDOUT_4_VIGNETTES_FILE();
