@@ -279,12 +279,19 @@ export class PlaceIndex {
       strings.set(text, text);
       return text;
     };
-    await eachSliced(places, (p) => {
+    // Each later word of a name to its end, with the place it is a word of.
+    const laterKeys: string[] = [];
+    const laterRefs: number[] = [];
+    await eachSliced(places, (p, ref) => {
       p.region = intern(p.region);
       p.searchRegion = intern(p.searchRegion);
       p.countryCode = intern(p.countryCode);
       p.country = intern(p.country);
       p.searchCountry = intern(p.searchCountry);
+      for (let i = p.searchName.indexOf(' '); i >= 0; i = p.searchName.indexOf(' ', i + 1)) {
+        laterKeys.push(p.searchName.slice(i + 1));
+        laterRefs.push(ref);
+      }
     });
     await eachSliced(postcodes, (c) => {
       c.countryCode = intern(c.countryCode);
@@ -296,14 +303,6 @@ export class PlaceIndex {
     });
     await eachSliced(names, (n) => {
       n.spellings = intern(n.spellings);
-    });
-    const laterKeys: string[] = [];
-    const laterRefs: number[] = [];
-    await eachSliced(places, (p, ref) => {
-      for (let i = p.searchName.indexOf(' '); i >= 0; i = p.searchName.indexOf(' ', i + 1)) {
-        laterKeys.push(p.searchName.slice(i + 1));
-        laterRefs.push(ref);
-      }
     });
     const later = await sortedKeys(laterKeys.length, (i) => laterKeys[i]);
     return new PlaceIndex(places, names, postcodes, {

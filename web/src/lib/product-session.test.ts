@@ -4,17 +4,11 @@ import { getMe } from '@/api/sdk.gen';
 import { configureApiClient } from './api-client';
 import { refreshProductSession, UNAUTHORIZED_EVENT } from './product-session';
 import { STORAGE_KEYS } from './storage';
+import { inSeconds, jwt } from '@/testing/jwt';
 
 // Node's Request needs an absolute URL; the app itself calls its own origin.
 const BASE = 'http://localhost';
 
-function jwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown): string =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(claims)}.signature`;
-}
-
-const inSeconds = (s: number): number => Math.floor(Date.now() / 1000) + s;
 const OLD = jwt({ sub: 'u-1', sid: 's-1', exp: inSeconds(600) });
 const NEW = jwt({ sub: 'u-1', sid: 's-1', exp: inSeconds(900) });
 

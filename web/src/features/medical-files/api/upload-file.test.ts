@@ -4,14 +4,8 @@ import { configureApiClient } from '@/lib/api-client';
 import { UNAUTHORIZED_EVENT } from '@/lib/product-session';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { UploadError, uploadFile } from './upload-file';
+import { inSeconds, jwt } from '@/testing/jwt';
 
-function jwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown): string =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(claims)}.signature`;
-}
-
-const inSeconds = (s: number): number => Math.floor(Date.now() / 1000) + s;
 const OLD = jwt({ sub: 'u-1', sid: 's-1', exp: inSeconds(600) });
 const NEW = jwt({ sub: 'u-1', sid: 's-1', exp: inSeconds(900) });
 const STORED = [{ _id: 'f-1', name: 'scan.pdf' }];
