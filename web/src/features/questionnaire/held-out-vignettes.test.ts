@@ -41,4 +41,8 @@ describe('held-out vignettes', () => {
   it("should answer only what the fourth round's patients are asked, with valid values", () => {
     expect(problems('eligibility-vignettes-holdout-4.json')).toEqual([]);
   });
+
+  it("should answer only what the fifth round's patients are asked, with valid values", () => {
+    expect(problems('eligibility-vignettes-holdout-5.json')).toEqual([]);
+  });
 });
