@@ -5,6 +5,7 @@ import {
   DEFAULT_HOLDOUT_2_LABELS_FILE,
   DEFAULT_HOLDOUT_3_LABELS_FILE,
   DEFAULT_HOLDOUT_4_LABELS_FILE,
+  DEFAULT_HOLDOUT_5_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -13,7 +14,10 @@ import {
   type LabelledRule,
   rulesMatch,
 } from './eligibility-quality-report';
-import { DEFAULT_HOLDOUT_4_VIGNETTES_FILE } from './eligibility-verdict-report';
+import {
+  DEFAULT_HOLDOUT_4_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_5_VIGNETTES_FILE,
+} from './eligibility-verdict-report';
 
 /**
  * Quality floors over the development set (test/fixtures/eligibility-labels.json): 32 trials
@@ -462,6 +466,41 @@ describe('eligibility quality', () => {
         HOLDOUT_4_EXCLUSION_PRECISION_FLOOR,
       );
       expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_4_EXCLUSION_RECALL_FLOOR);
+    });
+  });
+
+  /**
+   * The fifth held-out part (eligibility-labels-holdout-5.json): every trial of the fifth
+   * held-out vignette round (test/fixtures/eligibility-vignettes-holdout-5.json, _trials),
+   * labelled rule by rule, blind, on 2026-11-24, in the order fixed before labelling.
+   */
+  describe('over the fifth held-out part (labelled blind 2026-11-24)', () => {
+    const read = (file: string): ReturnType<typeof parseLabels> =>
+      parseLabels(readFileSync(file, 'utf8'));
+
+    it('should hold every trial of the fifth vignette round, none in another labelled file', () => {
+      const fifth = read(DEFAULT_HOLDOUT_5_LABELS_FILE()).map((l) => l.nctId);
+      const others = new Set(
+        [
+          DEFAULT_LABELS_FILE(),
+          DEFAULT_HOLDOUT_LABELS_FILE(),
+          DEFAULT_HOLDOUT_2_LABELS_FILE(),
+          DEFAULT_HOLDOUT_3_LABELS_FILE(),
+          DEFAULT_HOLDOUT_4_LABELS_FILE(),
+        ]
+          .flatMap(read)
+          .map((l) => l.nctId),
+      );
+      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_5_VIGNETTES_FILE(), 'utf8')) as {
+        _trials: Record<string, string[]>;
+      };
+      const picks = Object.values(round._trials).flat();
+      expect(fifth.length).toBe(51);
+      expect(new Set(fifth).size).toBe(fifth.length);
+      expect(fifth.filter((id) => others.has(id))).toEqual([]);
+      // In the order fixed before labelling: the conditions by key, each condition's picks in
+      // hash order, each trial once.
+      expect(fifth).toEqual([...new Set(picks)]);
     });
   });
 });

@@ -7,6 +7,7 @@ import {
   compareVerdicts,
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_4_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_5_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
@@ -291,12 +292,57 @@ describe('verdicts on the fourth held-out round', () => {
   });
 
   it('should keep the floors over every held-out vignette of the three files', () => {
-    const report = measureVerdicts('heldout', DEFAULT_VIGNETTES_FILES());
+    const report = measureVerdicts('heldout', [
+      DEFAULT_VIGNETTES_FILE(),
+      DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
+      file,
+    ]);
     expect(report.pairs).toBeGreaterThanOrEqual(630);
     expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
       ALL_HELDOUT.maxWrongExclusionRate,
     );
     expect(report.precision).toBeGreaterThanOrEqual(ALL_HELDOUT.precision);
     expect(report.recall).toBeGreaterThanOrEqual(ALL_HELDOUT.recall);
+  });
+});
+
+/**
+ * The fifth held-out round (test/fixtures/eligibility-vignettes-holdout-5.json, V187-V237): 51
+ * patients, 3 per condition over all 17, 255 pairs, trials chosen by a rule committed before
+ * judging (SHA-256 of 'heldout5:' + NCT id over recruiting studies with 400-8,000 characters of
+ * criteria named nowhere else in the repository, widened where a condition's pool ran out; the
+ * picks are in the file's _trials), judged blind on 2026-11-24 and committed before the engine,
+ * the search or the quality command was run on them. It measures the engine branches that were
+ * tuned on development data while it was judged.
+ */
+describe('verdicts on the fifth held-out round', () => {
+  const file = DEFAULT_HOLDOUT_5_VIGNETTES_FILE();
+  const picks = (): Record<string, string[]> =>
+    (JSON.parse(readFileSync(file, 'utf8')) as { _trials: Record<string, string[]> })._trials;
+
+  it('should judge 51 new patients, 3 per condition, each against the 5 picks of its condition', () => {
+    const vignettes = readVignettes(file);
+    expect(vignettes.length).toBeGreaterThanOrEqual(51);
+    for (const condition of CONDITION_KEYS) {
+      expect(vignettes.filter((v) => v.answers.type_of_disease === condition).length).toBe(3);
+      expect(picks()[condition]).toHaveLength(5);
+    }
+    const offPicks = vignettes.filter(
+      (v) =>
+        v.trials.map((t) => t.nctId).join() !== picks()[String(v.answers.type_of_disease)].join(),
+    );
+    expect(offPicks.map((v) => v.id)).toEqual([]);
+    expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
+    expect(vignettes.filter((v) => Number(v.id.slice(1)) < 187).map((v) => v.id)).toEqual([]);
+  });
+
+  it('should pick trials that no other vignette, held-out or development, uses', () => {
+    const ours = new Set(Object.values(picks()).flat());
+    const others = DEFAULT_VIGNETTES_FILES()
+      .filter((f) => f !== file)
+      .flatMap((f) => readVignettes(f))
+      .flatMap((v) => v.trials.map((t) => t.nctId));
+    expect(ours.size).toBe(51);
+    expect([...new Set(others.filter((id) => ours.has(id)))]).toEqual([]);
   });
 });

@@ -100,11 +100,16 @@ export const DEFAULT_HOLDOUT_3_VIGNETTES_FILE = (): string =>
 export const DEFAULT_HOLDOUT_4_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-4.json');
 
-/** Every vignettes file: the first two rounds, then the third and fourth held-out rounds. */
+/** The fifth held-out round (V187+, judged blind on 2026-11-24, all 17 conditions). */
+export const DEFAULT_HOLDOUT_5_VIGNETTES_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-5.json');
+
+/** Every vignettes file: the first two rounds, then the third, fourth and fifth held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_4_VIGNETTES_FILE(),
+  DEFAULT_HOLDOUT_5_VIGNETTES_FILE(),
 ];
 
 /** Reads and validates one or more vignettes files; an id used twice across them is an error. */
