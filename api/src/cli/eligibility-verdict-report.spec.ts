@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CONDITION_KEYS, type EligibilityRule } from '@trialflow/contract';
+import { answersToCriterions, CONDITION_KEYS, type EligibilityRule } from '@trialflow/contract';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import {
   parseVignettes,
   readVignettes,
   type Vignette,
+  VIGNETTE_DATE,
 } from './eligibility-verdict-report';
 
 /**
@@ -334,6 +335,16 @@ describe('verdicts on the fifth held-out round', () => {
     expect(offPicks.map((v) => v.id)).toEqual([]);
     expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
     expect(vignettes.filter((v) => Number(v.id.slice(1)) < 187).map((v) => v.id)).toEqual([]);
+  });
+
+  it("should exclude a patient only by criteria the patient's answers set", () => {
+    const unanswered = readVignettes(file).flatMap((v) => {
+      const criterions = answersToCriterions(v.answers, VIGNETTE_DATE);
+      return v.trials.flatMap((t) =>
+        (t.by ?? []).filter((k) => !(k in criterions)).map((k) => `${v.id} ${t.nctId} ${k}`),
+      );
+    });
+    expect(unanswered).toEqual([]);
   });
 
   it('should pick trials that no other vignette, held-out or development, uses', () => {
