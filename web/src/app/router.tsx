@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { LoginScreen } from '@/features/identity/login';
 import { DeferredTexts } from '@/i18n/deferred-texts';
+import { prefetchForRoute, setRouteQueryClient, trackFirstScreen } from './route-query-client';
 import { AppRoot } from './routes/app-root';
 import { CatchAllRoute } from './routes/catch-all';
 import { RequireClinops, RequireHomeSession, RequireLogin } from './routes/guards';
@@ -35,7 +37,33 @@ const identityScreen = (name: 'ConfirmScreen' | 'RegisterScreen') => async () =>
  * Home, the signed-in first screen: the guard decides at once (a signed-out visitor is sent to
  * /login without waiting for Home's code), then the search form's chunk loads.
  */
-const LazyHomeRoute = lazy(async () => ({ default: (await import('./routes/home')).HomeRoute }));
+type HomeModule = typeof import('./routes/home');
+/** Home's code once it has arrived: then it draws at once, with no lazy() round of its own. */
+let homeModule: HomeModule | null = null;
+const loadHome = async (): Promise<HomeModule> => (homeModule = await import('./routes/home'));
+const LazyHomeRoute = lazy(async () => ({ default: (await loadHome()).HomeRoute }));
+
+function HomeRouteLoader() {
+  if (homeModule) {
+    const { HomeRoute } = homeModule;
+    return <HomeRoute />;
+  }
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyHomeRoute />
+    </Suspense>
+  );
+}
+
+/**
+ * Starts loading the signed-in first screen's code at boot, side by side with the texts: when
+ * they arrive, Home is in and draws with the navigation bar in one go, not one render (and one
+ * long task on a phone) after it. Only for a visitor with a session (others go to /login).
+ * main.tsx waits for it (a few seconds at most) before the first render.
+ */
+export function preloadFirstScreen(pathname: string, signedIn: boolean): Promise<unknown> | null {
+  return pathname === paths.home && signedIn ? loadHome() : null;
+}
 
 const dashboardRoute = (name: 'DashboardRoute' | 'ProfileRoute') => async () => {
   const routes = await import('./routes/dashboard');
@@ -51,7 +79,7 @@ const dashboardRoute = (name: 'DashboardRoute' | 'ProfileRoute') => async () => 
 
 const referral = (name: 'DetailsRoute' | 'ClinopsDetailsRoute') => async () => {
   const routes = await import('./routes/referrals');
-  return { Component: routes[name] };
+  return { Component: routes[name], loader: routes.detailsLoader };
 };
 
 type GuardedReferralRoute =
@@ -85,9 +113,7 @@ export const routes: RouteObject[] = [
         path: paths.home,
         element: (
           <RequireHomeSession>
-            <Suspense fallback={<Spinner />}>
-              <LazyHomeRoute />
-            </Suspense>
+            <HomeRouteLoader />
           </RequireHomeSession>
         ),
       },
@@ -119,11 +145,14 @@ export const routes: RouteObject[] = [
       {
         path: paths.search,
         lazy: async () => {
-          const [{ SearchScreen }, { PatientSummaryPanel }] = await Promise.all([
+          const [{ SearchScreen, prefetchSearch }, { PatientSummaryPanel }] = await Promise.all([
             import('@/features/search'),
             import('@/features/patient-summary'),
           ]);
-          return { Component: () => <SearchScreen patientPanel={<PatientSummaryPanel />} /> };
+          return {
+            Component: () => <SearchScreen patientPanel={<PatientSummaryPanel />} />,
+            loader: () => prefetchForRoute((client) => prefetchSearch(client, 'patient')),
+          };
         },
       },
       { path: paths.about, lazy: staticPage('AboutPage') },
@@ -152,6 +181,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(queryClient: QueryClient) {
+  setRouteQueryClient(queryClient);
+  const router = createBrowserRouter(routes);
+  trackFirstScreen(router);
+  return router;
 }

@@ -1,3 +1,4 @@
 export { SearchByConditionScreen } from './components/search-by-condition-screen';
 export { SearchScreen } from './components/search-screen';
 export { decodeQuestionnaire, detailsHref, encodeQuestionnaire } from './details-link';
+export { prefetchSearch } from './use-trial-search';
