@@ -988,6 +988,67 @@ describe('extractRules', () => {
         expect(excluding('', '* Metastatic disease')).toEqual(['metastatic excluded exclusion']);
       });
     });
+
+    describe('round 6: the open classes of wrong exclusion (issue 14)', () => {
+      /** The text rules that may exclude (`ruleExcludes`: confident and not qualified). */
+      const excluding = (
+        inclusion: string,
+        exclusion = '',
+        conditions: string[] = ['lung_cancer'],
+      ): string[] =>
+        compact(rules(inclusion, exclusion, { conditions }).filter((r) => ruleExcludes(r)));
+
+      it('should keep the disease required when a relative clause negates a treatment', () => {
+        expect(
+          excluding('* Patients with NSCLC who are not eligible for curative surgery'),
+        ).toEqual(['nsclc required inclusion']);
+        expect(
+          excluding(
+            '* Patients with metastatic NSCLC who are not eligible for platinum chemotherapy',
+          ),
+        ).toEqual(['metastatic required inclusion', 'nsclc required inclusion']);
+        expect(
+          excluding('* Stage III NSCLC patients who are not candidates for resection'),
+        ).toEqual(['nsclc required inclusion', 'tumor_stage range inclusion 3..3.3']);
+        expect(
+          excluding(
+            '* Patients who are not suitable for radical surgery with locally advanced NSCLC',
+          ),
+        ).toEqual(['nsclc required inclusion']);
+        expect(
+          excluding(
+            '* Adults with relapsed AML who are not eligible for intensive chemotherapy',
+            '',
+            ['acute_myeloid_leukemia'],
+          ),
+        ).toEqual(['relapsed required inclusion']);
+        // The fitness clause asks for nothing confident, but it is still read (to check).
+        expect(
+          compact(rules('* Patients with NSCLC who are not eligible for curative surgery')),
+        ).toContain('unresectable required inclusion q');
+        // The tumour's own extent, and a prohibition of the study, still exclude.
+        expect(excluding('* Unresectable stage III NSCLC')).toContain(
+          'unresectable required inclusion',
+        );
+        expect(excluding('* Patients with EGFR mutation are not eligible for this study')).toEqual([
+          'egfr excluded inclusion',
+        ]);
+        // A relative clause before the prohibition narrows what it excludes.
+        expect(
+          excluding('* Patients with NSCLC who received an EGFR TKI are not eligible'),
+        ).toEqual([]);
+      });
+
+      it('should not read the fitness for a biomarker-targeted therapy as the biomarker negated', () => {
+        expect(
+          excluding(
+            '* Received a BRAF-containing regimen or is not eligible for or has declined BRAF therapy',
+            '',
+            ['melanoma'],
+          ),
+        ).toEqual([]);
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

@@ -22,12 +22,41 @@ const POST_NEGATION =
 const TESTED_NEGATIVE =
   /^[\s-]*(?:\(?\s*(?:(?:as )?(?:assessed |determined |tested |confirmed )?(?:by|on|per|via|using) )?(?:ihc|immunohistochemistry|fish|ish|sish|cish|ngs|pcr|expression|status|score|testing|test|result|level)\s*\)?[\s:=-]*(?:of\s+|is\s+)?){1,4}(?:negative|neg\b|not (?:detected|amplified|overexpressed))/;
 /**
- * "X is not allowed" reads as an exclusion in either section. "Ineligible for <a treatment>"
- * (round 5) describes the patient, not a prohibition (unlike "ineligible for this study"): "… or
- * newly diagnosed patients ineligible for transplant".
+ * What "not eligible for" / "ineligible for" a prohibition names: the study, not a treatment.
  */
-const PROHIBITION =
-  /^[^;.]{0,60}?\b(?:(?:is|are|was|were) not (?:allowed|permitted|eligible)|not permitted|ineligible(?!\s+(?:for|to)\s+(?!(?:(?:this|the|that)\s+)?(?:study|trial|protocol|participation|enrol|entry|inclusion|registration)))|(?:will be|are|is) excluded)\b/;
+const STUDY_OBJECT =
+  '(?:(?:this|the|that|our)\\s+)?(?:study|trial|protocol|participat\\w*|enrol\\w*|entry|inclusion|registration|randomi[sz]ation|screening|join|take part|be (?:enrolled|included|randomi[sz]ed|registered))';
+/**
+ * "X is not allowed" reads as an exclusion in either section. "Ineligible for <a treatment>"
+ * (round 5) and "(who are) not eligible for <a treatment>" (round 6) describe the patient, not a
+ * prohibition (unlike "ineligible for this study"): "… or newly diagnosed patients ineligible for
+ * transplant", "patients with NSCLC who are not eligible for curative surgery". The text before
+ * the cue is captured: a relative clause there narrows what is excluded.
+ */
+const PROHIBITION = new RegExp(
+  `^([^;.]{0,60}?)\\b(?:(?:is|are|was|were) not (?:allowed|permitted|eligible(?!\\s+(?:for|to)\\s+(?!${STUDY_OBJECT})))|not permitted|ineligible(?!\\s+(?:for|to)\\s+(?!${STUDY_OBJECT}))|(?:will be|are|is) excluded)\\b`,
+);
+/**
+ * A relative clause between a mention and a prohibition ("patients with NSCLC who received an
+ * EGFR TKI are not eligible", round 6): the clause narrows the exclusion, so the mention is
+ * excluded only in a state the questionnaire does not ask.
+ */
+const RELATIVE = /\b(?:who|whom|whose|that|which)\b/;
+/**
+ * A patient's fitness for a treatment negated ("not eligible for curative surgery", "not
+ * candidates for resection", round 6) negates that treatment, not a disease named after it:
+ * "patients who are not suitable for radical surgery with locally advanced NSCLC".
+ */
+const FITNESS_NEGATION =
+  /\bnot (?:(?:considered|deemed|judged) (?:to be )?)?(?:eligible|suitable|candidates?|a candidate|fit|amenable|appropriate|able to (?:receive|undergo|tolerate))\s+(?:for|to)\b[^;]*?\b(?=with|having|harbou?ring|diagnosed)/g;
+/**
+ * The unresectable extent read from a relative clause on the patient's fitness for surgery
+ * ("patients with NSCLC who are not eligible for curative surgery", "… who are not candidates for
+ * resection", round 6): a patient unfit for an operation may have a resectable tumour, so the
+ * rule is qualified. "NSCLC not amenable to resection" is the tumour's.
+ */
+const FITNESS_FOR_SURGERY = /^not (?:eligible|suitable|a candidate|candidates?|fit)\b/;
+const WHO_IS = /\bwho(?:m)?\s+(?:is|are|was|were|has been|have been)\s+(?:also\s+)?$/;
 /**
  * "Regardless of PD-L1 expression", "irrespective of HER2 status" (round 5): the biomarker named
  * there is not asked for.
@@ -173,6 +202,8 @@ export interface ConceptMatch {
   specific?: boolean;
   /** A count or size limit on the mention ("> 3 brain metastases", "lesion > 5 cm"). */
   counted?: boolean;
+  /** Prohibited only as a relative clause narrows it ("NSCLC who received … is not eligible"). */
+  restricted?: boolean;
 }
 
 function clauseStart(lower: string, at: number): number {
@@ -389,9 +420,10 @@ export function findMentions(
         }
       }
       const immediateNon = /\bnon-?\s?$/.test(lower.slice(Math.max(0, start - 5), start));
+      const prohibition = PROHIBITION.exec(rest);
       const negated =
         immediateNon ||
-        NEGATION.test(prefix) ||
+        NEGATION.test(prefix.replace(FITNESS_NEGATION, ' ')) ||
         COORDINATED_NEGATION.test(lower.slice(Math.max(0, start - 60), start)) ||
         POST_NEGATION.test(rest) ||
         TESTED_NEGATIVE.test(rest) ||
@@ -415,7 +447,8 @@ export function findMentions(
         start,
         end,
         negated,
-        prohibited: PROHIBITION.test(rest),
+        prohibited: prohibition !== null,
+        ...(prohibition && RELATIVE.test(prohibition[1]) ? { restricted: true } : {}),
         ...(specific ? { specific } : {}),
         ...(counted ? { counted } : {}),
       });
@@ -646,7 +679,13 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     }
     // One named drug excluded is not the class excluded; a count or size limit ("> 3 brain
     // metastases", "lesion > 5 cm") is not "any" (round 3).
-    if (qualified || (kind === 'excluded' && (m.specific || m.counted))) {
+    if (
+      qualified ||
+      (kind === 'excluded' && (m.specific || m.counted || (m.prohibited && m.restricted))) ||
+      (c.key === 'unresectable' &&
+        FITNESS_FOR_SURGERY.test(lower.slice(m.start, m.end)) &&
+        WHO_IS.test(lower.slice(Math.max(0, m.start - 30), m.start)))
+    ) {
       finding.qualified = true;
     }
     const after = lower.slice(m.end, m.end + 60);
