@@ -1048,6 +1048,27 @@ describe('extractRules', () => {
           ),
         ).toEqual([]);
       });
+
+      it('should bound a performance range at the wider score a bracketed aside allows', () => {
+        for (const sentence of [
+          '* ECOG 0-1 (or 0-2 as allowed by the local protocol)',
+          '* ECOG performance status <= 1 (<= 2 if due to disease-related symptoms)',
+          '* ECOG performance status of 0 or 1 (2 in patients over 70 years)',
+          "* ECOG 0-1 (or up to 2 at the investigator's discretion)",
+        ]) {
+          expect(excluding(sentence)).toEqual(['ecog range inclusion ..2']);
+        }
+        // One cohort's wider range is that cohort's: no confident rule.
+        expect(excluding('* ECOG 0-1 (0-2 for cohort B)')).toEqual([]);
+        // A narrower aside or a reference to an appendix leaves the bound alone.
+        expect(excluding('* ECOG 0-2 (0-1 for patients older than 75)')).toEqual([
+          'ecog range inclusion ..2',
+        ]);
+        expect(excluding('* ECOG performance status of 0 or 1 (see Appendix 3)')).toEqual([
+          'ecog range inclusion ..1',
+        ]);
+        expect(excluding('* ECOG 0-1')).toEqual(['ecog range inclusion ..1']);
+      });
     });
   });
 
