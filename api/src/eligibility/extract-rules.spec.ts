@@ -1069,6 +1069,43 @@ describe('extractRules', () => {
         ]);
         expect(excluding('* ECOG 0-1')).toEqual(['ecog range inclusion ..1']);
       });
+
+      it('should ask for no biomarker when an "and/or" names both of its results', () => {
+        const crc = ['colorectal_cancer'];
+        for (const sentence of [
+          '* KRAS-mutant and/or KRAS wild-type metastatic colorectal cancer',
+          '* Metastatic colorectal cancer (KRAS wild-type and/or mutant)',
+          '* Metastatic colorectal cancer, KRAS mutated or wild-type',
+        ]) {
+          expect(excluding(sentence, '', crc)).toEqual(['metastatic required inclusion']);
+        }
+        expect(
+          excluding(
+            '* Relapsed or refractory AML with FLT3 mutation, and/or with their malignancy with wild-type FLT3',
+            '',
+            ['acute_myeloid_leukemia'],
+          ),
+        ).toEqual([]);
+        expect(
+          excluding('* NSCLC with no EGFR mutation and/or with an EGFR mutation after osimertinib'),
+        ).toEqual([]);
+        expect(excluding('* Non-squamous NSCLC with EGFR mutation and/or ALK-negative')).toEqual([
+          'nsclc required inclusion',
+          'squamous excluded inclusion',
+        ]);
+        // One result asked for still is, and a negation over a list still spreads.
+        expect(excluding('* KRAS wild-type metastatic colorectal cancer', '', crc)).toEqual([
+          'kras excluded inclusion',
+          'metastatic required inclusion',
+        ]);
+        expect(excluding('* AML with FLT3 mutation', '', ['acute_myeloid_leukemia'])).toEqual([
+          'flt3 required inclusion',
+        ]);
+        expect(excluding('* EGFR mutation and ALK rearrangement negative')).toEqual([
+          'alk excluded inclusion',
+          'egfr excluded inclusion',
+        ]);
+      });
     });
   });
 

@@ -145,12 +145,13 @@ const GROUPS =
 /**
  * Alternatives between the clauses of one inclusion item (round 3; "relapsed or refractory X
  * and/or newly diagnosed patients unfit for …", "… or untreated Y", "… or patients with …": round 5;
- * "and/or" reads "or" after normalisation): "A; or B", "…, or for whom no
+ * "… with FLT3 mutation, and/or with their malignancy with wild-type FLT3": round 6; "and/or"
+ * reads "or" after normalisation): "A; or B", "…, or for whom no
  * standard treatment is available", a sentence starting with "Or": each clause admits patients
  * on its own, so no rule of the item holds for every patient.
  */
 const ALTERNATIVE_CLAUSE =
-  /;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)|\bor\s+(?:(?:newly|previously|recently)\s+(?:diagnosed|untreated|treated)\b|(?:un|non-?)treated\b|treatment[- ]na[iï]ve|(?:patients?|participants?|subjects?|those)\s+(?:with|who|whose|ineligible|unfit|not|for|in)\b)/;
+  /;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)|\bor\s+(?:(?:newly|previously|recently)\s+(?:diagnosed|untreated|treated)\b|(?:un|non-?)treated\b|treatment[- ]na[iï]ve|(?:patients?|participants?|subjects?|those)\s+(?:with|who|whose|ineligible|unfit|not|for|in)\b|(?<!\(\s*or\s+)(?:with|having|harbou?ring)\s+(?:their|the|an?)\s)/;
 /**
  * Disease names, by disease: a rule in a sentence naming some of the diseases of a trial whose
  * inclusion names several ("NSCLC: at least 1 prior platinum-based line") is those diseases'

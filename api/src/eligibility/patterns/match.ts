@@ -8,7 +8,7 @@ import type { Concept, Finding, MatchContext } from './types';
 
 /** Where a clause ends: negation and permission do not reach across these. */
 const BREAKER =
-  /[;:()[\]]|,\s*(?:or|but|however|unless|except|whereas|although)\b|\s(?:but|however|unless|except|whereas|although|that|which|who|whose|and|must|if|provided)\s|\.\s/g;
+  /[;:()[\]]|,\s*(?:or|but|however|unless|except|whereas|although)\b|\s(?:but|however|unless|except|whereas|although|that|which|who|whose|and|must|if|provided)\s|\sor\s+(?=(?:with|having|harbou?ring)\s)|\.\s/g;
 /** Negation cues governing the rest of their clause. */
 const NEGATION =
   /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to))\b/;
@@ -122,6 +122,23 @@ const TREATMENT_TARGET =
 /** "prior surgery for esophageal cancer" matched as a whole: the cancer is the treatment's. */
 const TREATED_CANCER =
   /\b(?:surgery|resection|therapy|treatment|chemotherapy|radiotherapy|radiation|irradiation)\s+(?:for|of)\b/;
+/**
+ * A biomarker clause naming both results as alternatives (round 6): "KRAS-mutant and/or KRAS
+ * wild-type", "KRAS wild-type and/or mutant", "FLT3 mutated or wild-type" ("and/or" reads "or"
+ * after normalisation): it asks for neither.
+ */
+const NEG_RESULT = '(?:wild[\\s-]?type|wt|negative|neg|non-?mutated|unmutated)';
+const POS_RESULT =
+  '(?:mutant|mutated|mutations?|positive|altered|alterations?|amplified|rearranged|fusions?)';
+const BOTH_RESULTS = new RegExp(
+  `^[\\s-]*\\(?\\s*(?:${NEG_RESULT}\\b[^.;()]{0,16}?\\bor\\s+(?:[\\w-]+[\\s-]+)?${POS_RESULT}|${POS_RESULT}\\b[^.;()]{0,16}?\\bor\\s+(?:[\\w-]+[\\s-]+)?${NEG_RESULT})\\b`,
+);
+/**
+ * A negation written on the next gene ("ALK-negative") does not reach back over a gene with its
+ * own positive result: "EGFR mutation and/or ALK-negative" (round 6).
+ */
+const OWN_RESULT = /^[\s-]*(?:mutant|mutated|mutations?|positive|amplified|rearranged)\b/;
+const ATTACHED_NEGATION = /^-(?:negative|neg\b|wild[\s-]?type|wt\b)/;
 /** What may stand between the genes of one list: "EGFR, ALK and ROS1 negative". */
 const LIST_GLUE =
   /^(?:\s|,|-|\band\b|\bor\b|\bnor\b|\b(?:mutations?|mutated|alterations?|altered|rearrangements?|rearranged|fusions?|amplifications?|amplified|genes?|status|translocations?|driver|activating|sensitizing|oncogenic|expression)\b)*$/;
@@ -204,6 +221,8 @@ export interface ConceptMatch {
   counted?: boolean;
   /** Prohibited only as a relative clause narrows it ("NSCLC who received … is not eligible"). */
   restricted?: boolean;
+  /** Both results named as alternatives: "KRAS-mutant and/or wild-type" (round 6). */
+  both?: boolean;
 }
 
 function clauseStart(lower: string, at: number): number {
@@ -442,11 +461,13 @@ export function findMentions(
             COUNT_AFTER.test(lower.slice(end, end + 60)))) ||
         (concept.mode === 'therapy' &&
           COUNT_LINES_BEFORE.test(lower.slice(Math.max(0, start - 70), start)));
+      const both = CRITERIA[concept.key].family === 'biomarker' && BOTH_RESULTS.test(rest);
       out.push({
         concept,
         start,
         end,
         negated,
+        ...(both ? { both } : {}),
         prohibited: prohibition !== null,
         ...(prohibition && RELATIVE.test(prohibition[1]) ? { restricted: true } : {}),
         ...(specific ? { specific } : {}),
@@ -481,7 +502,11 @@ function negateLists(lower: string, mentions: ConceptMatch[]): void {
   for (let i = mentions.length - 2; i >= 0; i--) {
     const [a, b] = [mentions[i], mentions[i + 1]];
     if (biomarker(a) && biomarker(b) && b.negated && !a.negated) {
-      if (LIST_GLUE.test(lower.slice(a.end, b.start))) {
+      const between = lower.slice(a.end, b.start);
+      if (
+        LIST_GLUE.test(between) &&
+        !(OWN_RESULT.test(between) && ATTACHED_NEGATION.test(lower.slice(b.end, b.end + 12)))
+      ) {
         a.negated = true;
       }
     }
@@ -634,7 +659,10 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
   for (const m of mentions) {
     polarity.set(m.concept.key, (polarity.get(m.concept.key) ?? new Set()).add(m.negated));
   }
+  let previous: ConceptMatch | undefined;
   for (const m of mentions) {
+    const prior = previous;
+    previous = m;
     const c = m.concept;
     const qualified = c.qualifier ? c.qualifier.test(ctx.item) : false;
     const mixed = polarity.get(c.key)!.size > 1;
@@ -705,6 +733,9 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     if (mixed) {
       finding.confidence = 'low';
       finding.reading = 'exception';
+    } else if (m.both) {
+      finding.confidence = 'low';
+      finding.reading = 'list';
     }
     // "EGFR, ALK or ROS1", "mutation of BRCA2, BRCA1, PALB2": an enumeration of biomarkers
     // in inclusion is one anyOf rule; with commas only (no "or", "any of") it reads low.
@@ -762,7 +793,15 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       // "ocular or metastatic uveal melanoma" excluded: the disease, not every metastatic one.
       (kind === 'excluded' &&
         c.group === 'extent' &&
-        OR_NOT_EXTENT_BEFORE.test(lower.slice(Math.max(0, m.start - 30), m.start)))
+        OR_NOT_EXTENT_BEFORE.test(lower.slice(Math.max(0, m.start - 30), m.start))) ||
+      // "EGFR mutation and/or ALK-negative": one result or the other (round 6).
+      (kind === 'excluded' &&
+        ctx.section === 'inclusion' &&
+        CRITERIA[c.key].family === 'biomarker' &&
+        prior !== undefined &&
+        !prior.negated &&
+        CRITERIA[prior.concept.key].family === 'biomarker' &&
+        OR_BEFORE.test(lower.slice(Math.max(prior.end, m.start - 30), m.start)))
     ) {
       disjoined.add(finding);
     }
