@@ -1106,6 +1106,54 @@ describe('extractRules', () => {
           'egfr excluded inclusion',
         ]);
       });
+
+      it("should read one disease's line or biomarker rule in a basket as that cohort's", () => {
+        const basket = ['melanoma', 'cholangiocarcinoma', 'lung_cancer'];
+        const diseases = '* Advanced melanoma, NSCLC or biliary tract cancer\n';
+        // BRAF is asked of lung and biliary patients too: the melanoma cohort's rule only.
+        expect(
+          excluding(`${diseases}* Third-line therapy only in BRAF-mutated melanoma`, '', basket),
+        ).toEqual([]);
+        expect(
+          excluding(
+            `${diseases}* If subjects have BRAF-mutant melanoma, prior BRAF inhibitor therapy`,
+            '',
+            basket,
+          ),
+        ).toEqual([]);
+        // Lines per disease, also named only in brackets.
+        expect(
+          excluding(
+            `${diseases}* For NSCLC: at least 1 prior platinum-based line; for melanoma: prior anti-PD-1`,
+            '',
+            basket,
+          ),
+        ).toEqual([]);
+        expect(
+          excluding(
+            `${diseases}* Progressed after >= 1 prior line of systemic therapy (NSCLC) or after anti-PD-1 (melanoma)`,
+            '',
+            basket,
+          ),
+        ).toEqual([]);
+        // A breast cohort's HER2 result is not a lung patient's (HER2 is asked of both); its
+        // hormone receptors are asked of breast patients only.
+        expect(
+          excluding(
+            '* Metastatic breast cancer or NSCLC\n* HR-positive, HER2-negative breast cancer',
+            '',
+            ['breast_cancer', 'lung_cancer'],
+          ),
+        ).toEqual(['hr required inclusion', 'metastatic required inclusion']);
+        // A biomarker only the named disease's patients answer keeps its reading, and so does
+        // one of a trial of one disease.
+        expect(excluding(`${diseases}* NSCLC: EGFR mutation required`, '', basket)).toEqual([
+          'egfr required inclusion',
+        ]);
+        expect(excluding('* BRAF-mutated melanoma', '', ['melanoma'])).toEqual([
+          'braf required inclusion',
+        ]);
+      });
     });
   });
 

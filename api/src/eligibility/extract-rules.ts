@@ -1,4 +1,6 @@
 import {
+  askedFor,
+  type ConditionKey,
   CRITERIA,
   type CriterionKey,
   type EligibilityRule,
@@ -189,6 +191,27 @@ const DISEASES: [string, RegExp][] = [
   ['lymphoma', /\blymphoma\b/],
 ];
 
+/** The disease name (above) of each condition: which cohort of a basket its patients join. */
+const CONDITION_DISEASE: Record<string, string> = {
+  lung_cancer: 'lung',
+  melanoma: 'melanoma',
+  breast_cancer: 'breast',
+  colorectal_cancer: 'colorectal',
+  prostate_cancer: 'prostate',
+  ovarian_cancer: 'ovarian',
+  pancreatic_cancer: 'pancreatic',
+  esophageal_cancer: 'upper_gi',
+  gastric_cancer: 'upper_gi',
+  liver_cancer: 'liver',
+  cholangiocarcinoma: 'biliary',
+  kidney_cancer: 'kidney',
+  cervical_cancer: 'cervical',
+  neuroendocrine_tumors: 'neuroendocrine',
+  multiple_myeloma: 'myeloma',
+  acute_myeloid_leukemia: 'leukemia',
+  acute_lymphoblastic_leukemia: 'leukemia',
+};
+
 function diseasesOf(lower: string): Set<string> {
   const out = new Set<string>();
   for (const [name, re] of DISEASES) {
@@ -304,7 +327,39 @@ function perDisease(lower: string, trialDiseases: Set<string>): boolean {
   return named.size > 0 && named.size < trialDiseases.size;
 }
 
-function itemFindings(item: CriterionItem, heme: boolean, trialDiseases: Set<string>): Finding[] {
+/**
+ * Whether a biomarker named in a sentence about some diseases of a basket trial ("third-line
+ * therapy only in BRAF-mutated melanoma") is asked of the patients of another of its conditions
+ * (BRAF of lung, colorectal and biliary patients, round 6): then it is that cohort's rule, not
+ * every patient's. A biomarker only the named disease's patients answer ("NSCLC: EGFR mutation")
+ * keeps its reading.
+ */
+function otherCohortsAsk(
+  key: CriterionKey,
+  lower: string,
+  trialDiseases: Set<string>,
+  conditions: string[],
+): boolean {
+  if (trialDiseases.size < 2) {
+    return false;
+  }
+  const named = diseasesOf(lower);
+  const asks = (c: string): boolean =>
+    CONDITION_DISEASE[c] !== undefined && askedFor(key, c as ConditionKey);
+  // The sentence scopes the biomarker to a named disease whose patients answer it, and the
+  // patients of another condition of the trial answer it too.
+  return (
+    conditions.some((c) => asks(c) && named.has(CONDITION_DISEASE[c])) &&
+    conditions.some((c) => asks(c) && !named.has(CONDITION_DISEASE[c]))
+  );
+}
+
+function itemFindings(
+  item: CriterionItem,
+  heme: boolean,
+  trialDiseases: Set<string>,
+  conditions: string[],
+): Finding[] {
   const out: Finding[] = [];
   const alternativeClauses = item.section === 'inclusion' && ALTERNATIVE_CLAUSE.test(item.lower);
   // An exception or an allowance anywhere in the item widens every rule it states.
@@ -335,6 +390,9 @@ function itemFindings(item: CriterionItem, heme: boolean, trialDiseases: Set<str
     const taken = found.length ? new Set<string>(found.map((f) => f.key)) : undefined;
     found.push(...mentionsToFindings(ctx, findMentions(ctx, INDEX, taken)));
     const aboutBrain = item.section === 'inclusion' && ABOUT_BRAIN.test(sentence.lower);
+    // The diseases a sentence names, with those in brackets that normalisation drops ("≥ 1 prior
+    // line (NSCLC) or anti-PD-1 (melanoma)", round 6) when the item is one sentence.
+    const scope = `${item.lead ?? ''} ${sentence.lower} ${item.sentences.length === 1 ? (item.asides ?? '') : ''}`;
     for (const f of found) {
       const therapyRequired = f.kind === 'required' && CRITERIA[f.key].family === 'prior_therapy';
       if (aboutBrain && (EXTENT.has(f.key) || therapyRequired)) {
@@ -347,8 +405,10 @@ function itemFindings(item: CriterionItem, heme: boolean, trialDiseases: Set<str
         f.reading ??
         structureReading(f, sentence.lower, item.lower, found) ??
         (alternativeClauses && !item.cohort ? 'list' : undefined) ??
-        ((PER_DISEASE_FAMILIES.has(CRITERIA[f.key].family) || SHARED_HISTOLOGIES.has(f.key)) &&
-        perDisease(`${item.lead ?? ''} ${sentence.lower}`, trialDiseases)
+        (((PER_DISEASE_FAMILIES.has(CRITERIA[f.key].family) || SHARED_HISTOLOGIES.has(f.key)) &&
+          perDisease(scope, trialDiseases)) ||
+        (CRITERIA[f.key].family === 'biomarker' &&
+          otherCohortsAsk(f.key, scope, trialDiseases, conditions))
           ? 'cohort'
           : undefined) ??
         readingOf(f, item, how, exception);
@@ -448,7 +508,7 @@ export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
       : new Set<string>();
   const rules: EligibilityRule[] = [];
   for (const item of splitItems(input.eligibilityInclusion, input.eligibilityExclusion)) {
-    for (const f of itemFindings(item, heme, trialDiseases)) {
+    for (const f of itemFindings(item, heme, trialDiseases, input.conditions)) {
       rules.push({
         confidence: 'high',
         reading: 'plain',

@@ -19,6 +19,11 @@ export interface CriterionItem {
   listed: boolean;
   /** An upper-case lead-in removed from the item ("NSCLC:", "DISEASE CHARACTERISTICS:"), lower case. */
   lead?: string;
+  /**
+   * The bracketed words normalisation removed ("(NSCLC)", "(melanoma)"), lower case: a disease
+   * named only there still scopes the item's rules (round 6).
+   */
+  asides?: string;
 }
 
 const BULLET = /^(\s*)(?:[-*+•]|\(?\d{1,2}\\?[.)]|\(?[a-h]\\?[.)]|\(?[ivx]{1,4}\\?[.)])?\s*(.*)$/;
@@ -246,6 +251,10 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
             sentences.push({ norm, lower: norm.toLowerCase() });
           }
         }
+        const asides = [...shown.matchAll(ACRONYM)]
+          .map((m) => m[1] ?? m[2])
+          .join(' ')
+          .toLowerCase();
         items.push({
           section,
           text: cleanText(shown),
@@ -255,6 +264,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
           cohort,
           listed,
           ...(lead ? { lead } : {}),
+          ...(asides ? { asides } : {}),
         });
       }
       if (
