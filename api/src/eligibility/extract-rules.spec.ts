@@ -1154,6 +1154,26 @@ describe('extractRules', () => {
           'braf required inclusion',
         ]);
       });
+
+      it('should not require MSI-high of every patient when it is one of the tumour types', () => {
+        const basket = ['colorectal_cancer', 'lung_cancer', 'melanoma'];
+        for (const inclusion of [
+          '* Histologically confirmed NSCLC, melanoma, head and neck cancer, MSI-high solid tumours or urothelial cancer',
+          '* Advanced solid tumours including NSCLC, melanoma and MSI-H colorectal cancer',
+          '* Advanced cancer of these types:\n  * NSCLC\n  * Melanoma\n  * MSI-High solid tumors',
+          '* NSCLC, melanoma or any cancer that is known to be MMR deficient',
+        ]) {
+          expect(excluding(inclusion, '', basket)).not.toContain('msi_high required inclusion');
+        }
+        // In a trial of one disease, or of MSI-high tumours only, it is required; its two names
+        // joined by "or" are one requirement.
+        expect(
+          excluding('* MSI-high or dMMR metastatic colorectal cancer', '', ['colorectal_cancer']),
+        ).toEqual(['metastatic required inclusion', 'msi_high required inclusion']);
+        expect(excluding('* MSI-H or dMMR solid tumours', '', ['colorectal_cancer'])).toEqual([
+          'msi_high required inclusion',
+        ]);
+      });
     });
   });
 

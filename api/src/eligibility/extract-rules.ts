@@ -328,6 +328,15 @@ function perDisease(lower: string, trialDiseases: Set<string>): boolean {
 }
 
 /**
+ * MSI-high or dMMR named as a tumour type ("MSI-High solid tumors", "MSI-H or dMMR cancers", "any
+ * cancer that is known to be MSI-high", round 6): in a trial whose inclusion names several diseases it is one type of a list of
+ * eligible tumours, not a requirement for every patient.
+ */
+const MSI_KEYS = new Set<CriterionKey>(['msi_high', 'mss']);
+const MSI_TUMOUR_TYPE =
+  /\b(?:msi|microsatellite|mismatch|dmmr|mmr|mss|pmmr)\b[^.;:]{0,40}?\b(?:solid\s+)?(?:tumou?rs?|cancers?|malignanc\w*|neoplasms?)\b|\b(?:tumou?rs?|cancers?|malignanc\w*)\s+(?:that|which)\s+(?:is|are)\s+(?:known\s+to\s+be\s+)?(?:msi|microsatellite|mismatch|dmmr|mmr)\b/;
+
+/**
  * Whether a biomarker named in a sentence about some diseases of a basket trial ("third-line
  * therapy only in BRAF-mutated melanoma") is asked of the patients of another of its conditions
  * (BRAF of lung, colorectal and biliary patients, round 6): then it is that cohort's rule, not
@@ -410,6 +419,12 @@ function itemFindings(
         (CRITERIA[f.key].family === 'biomarker' &&
           otherCohortsAsk(f.key, scope, trialDiseases, conditions))
           ? 'cohort'
+          : undefined) ??
+        (MSI_KEYS.has(f.key) &&
+        f.kind === 'required' &&
+        trialDiseases.size > 1 &&
+        MSI_TUMOUR_TYPE.test(sentence.lower)
+          ? 'list'
           : undefined) ??
         readingOf(f, item, how, exception);
       out.push(reading === 'plain' ? f : { ...f, confidence: 'low', reading });

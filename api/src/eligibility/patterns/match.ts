@@ -784,6 +784,23 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       group.end = m.end;
       continue;
     }
+    // "MSI-high or dMMR": two names of one biomarker joined by "or" are one requirement, not a
+    // disjunction with something else (round 6).
+    if (
+      kind === 'required' &&
+      CRITERIA[c.key].family === 'biomarker' &&
+      group &&
+      group.finding.key === c.key &&
+      group.finding.kind === 'required' &&
+      !finding.qualified &&
+      OR_BETWEEN.test(lower.slice(group.end, m.start))
+    ) {
+      if (!OR_BEFORE.test(lower.slice(Math.max(0, group.start - 30), group.start))) {
+        disjoined.delete(group.finding);
+      }
+      group.end = m.end;
+      continue;
+    }
     out.push(finding);
     spans.set(finding, { start: m.start, end: m.end });
     if (
