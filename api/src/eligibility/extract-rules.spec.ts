@@ -1174,6 +1174,43 @@ describe('extractRules', () => {
           'msi_high required inclusion',
         ]);
       });
+
+      it('should not read spread to lymph nodes or to one site as metastatic disease', () => {
+        const melanoma = ['melanoma'];
+        expect(
+          excluding(
+            '* Stage III melanoma: metastatic melanoma to only one lymph node',
+            '',
+            melanoma,
+          ),
+        ).toEqual(['tumor_stage range inclusion 3..3.3']);
+        for (const sentence of [
+          '* Metastatic melanoma to only one lymph node basin',
+          '* Metastatic disease limited to the regional lymph nodes',
+          '* Patients with metastatic melanoma to regional lymph nodes only',
+        ]) {
+          expect(excluding(sentence, '', melanoma)).toEqual([]);
+        }
+        expect(
+          excluding(
+            '* Stage III melanoma',
+            '* Metastatic melanoma to more than one lymph node',
+            melanoma,
+          ),
+        ).toEqual(['tumor_stage range inclusion 3..3.3']);
+        expect(excluding('* Stage IV NSCLC', '* Metastatic disease limited to bone')).toEqual([
+          'nsclc required inclusion',
+          'tumor_stage range inclusion 4..',
+        ]);
+        // Distant metastatic disease is still read, required or excluded.
+        expect(excluding('* Metastatic melanoma', '', melanoma)).toEqual([
+          'metastatic required inclusion',
+        ]);
+        expect(excluding('* Stage III melanoma', '* Distant metastases', melanoma)).toEqual([
+          'metastatic excluded exclusion',
+          'tumor_stage range inclusion 3..3.3',
+        ]);
+      });
     });
   });
 

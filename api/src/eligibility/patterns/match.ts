@@ -583,9 +583,12 @@ const VARIANT_KEYS = new Set<string>([
 const HER2_MUTATION =
   /^[\s-]*(?:\(?erbb2\)?\s*)?(?:gene\s+)?(?:(?:activating|somatic|oncogenic|sensitizing|driver)\s+)?(?:mutat\w*|mutant|exon\s*\d+|insertions?|ins\d+|kinase domain|tkd|variant)/;
 
-/** "… needing / requiring …" right after an extent: a state of it, not the extent itself. */
+/**
+ * "… needing / requiring …" right after an extent: a state of it, not the extent itself; so is
+ * "metastatic disease limited to bone" (one site, round 6).
+ */
 const NEEDING =
-  /^\s*(?:[\w-]+\s+){0,2}?(?:needing|requiring|that requires?|which requires?|in need of|amenable to|eligible for|candidates? for|suitable for)\b/;
+  /^\s*(?:[\w-]+\s+){0,2}?(?:needing|requiring|that requires?|which requires?|in need of|amenable to|eligible for|candidates? for|suitable for|(?:that is |which is )?(?:limited|confined|restricted) to|only (?:in|to))\b/;
 const NEEDING_FAMILIES = new Set<string>(['stage', 'metastases']);
 
 /** An "or" right before or after a mention: "ocular or metastatic", "metastatic, or recurrent". */
