@@ -1155,6 +1155,19 @@ describe('extractRules', () => {
         ]);
       });
 
+      it("should read the items under a disease cohort's heading as that cohort's", () => {
+        const text =
+          '1. Advanced solid tumour after standard therapy\n2. SCLC subjects (Phase 2a Cohort 1 ONLY):\n   * Metastatic SCLC\n   * Prior platinum-based chemotherapy\n3. ECOG 0-1';
+        expect(excluding(text, '', ['lung_cancer', 'prostate_cancer'])).toEqual([
+          'ecog range inclusion ..1',
+        ]);
+        // High-dose chemotherapy (with stem cell rescue) is one kind, not every chemotherapy.
+        expect(excluding('', '* Prior high dose chemotherapy requiring stem cell rescue')).toEqual(
+          [],
+        );
+        expect(excluding('', '* Prior chemotherapy')).toEqual(['chemotherapy excluded exclusion']);
+      });
+
       it('should not require MSI-high of every patient when it is one of the tumour types', () => {
         const basket = ['colorectal_cancer', 'lung_cancer', 'melanoma'];
         for (const inclusion of [

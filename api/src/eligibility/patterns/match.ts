@@ -171,13 +171,14 @@ const CLASS_THERAPY: Partial<Record<string, RegExp>> = {
 
 /**
  * A class term narrowed by the words before it: "third-generation EGFR tyrosine kinase inhibitor",
- * "epidermal growth factor receptor tyrosine kinase inhibitor", "anthracycline-based chemotherapy".
+ * "epidermal growth factor receptor tyrosine kinase inhibitor", "anthracycline-based chemotherapy",
+ * "high-dose chemotherapy (requiring stem cell rescue)" (round 6).
  */
 const SPECIFIC_BEFORE: Partial<Record<string, RegExp>> = {
   targeted_therapy:
     /\b(?:egfr|alk|ros1|met|ret|kras|braf|her2|vegfr|fgfr|ntrk|btk|bcr-?abl|epidermal growth factor receptor|anaplastic lymphoma kinase|(?:first|second|third|1st|2nd|3rd)[\s-]generation)[\s-]+(?:[\w-]+\s+){0,2}$/,
   chemotherapy:
-    /\b(?:platinum|anthracycline|taxane|fluoropyrimidine|gemcitabine|irinotecan|[a-z]+(?:platin|taxel|rubicin))[\s-]*(?:based|containing|doublet)?[\s-]+$/,
+    /\b(?:platinum|anthracycline|taxane|fluoropyrimidine|gemcitabine|irinotecan|[a-z]+(?:platin|taxel|rubicin))[\s-]*(?:based|containing|doublet)?[\s-]+$|\bhigh[\s-]dose[\s-]+$/,
 };
 
 /**
