@@ -1,6 +1,7 @@
 import { STAGE_NUMERALS } from '@trialflow/contract';
 import type { i18n as I18n } from 'i18next';
 import type { CriterionResultDto } from '@/api/types.gen';
+import { numberFormat } from './intl';
 
 /** What the wording needs of i18next: `useTranslation().i18n` in components. */
 export type CriterionTranslator = Pick<I18n, 't' | 'exists' | 'language'>;
@@ -32,7 +33,7 @@ function bound(i18n: CriterionTranslator, key: string, n: number): string {
       return stage;
     }
   }
-  return new Intl.NumberFormat(i18n.language, {
+  return numberFormat(i18n.language, {
     useGrouping: false,
     maximumFractionDigits: 2,
   }).format(n);

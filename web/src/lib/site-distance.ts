@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { numberFormat } from './intl';
 
 /** Nearer than this (km or mi), a site placed at its city is in the city searched. */
 const SAME_CITY_DISTANCE = 1;
@@ -10,6 +11,11 @@ export interface SiteDistance {
   /** Placed at its city: the record gives no coordinates. */
   approximateLocation?: boolean;
   city?: string | null;
+}
+
+/** A distance in the reader's language, to one decimal: "12.4", "12,4". */
+export function formatDistance(language: string, distance: number): string {
+  return numberFormat(language, { maximumFractionDigits: 1 }).format(distance);
 }
 
 /**
@@ -33,7 +39,7 @@ export function siteDistanceText(
     return t(`${keys}.distanceNearby`);
   }
   return t(site.approximateLocation ? `${keys}.distanceApprox` : `${keys}.distance`, {
-    distance: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(site.distance),
+    distance: formatDistance(language, site.distance),
     unit: t(`search.units.${unit === 'MI' ? 'MI' : 'KM'}`),
   });
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RADIUS_CHOICES } from '@trialflow/contract';
 import './form-field.css';
+import { numberFormat } from '@/lib/intl';
 
 export interface RadiusSelectProps {
   /** The radius, in `unit` ('' or a bad value shows the default choice). */
@@ -31,7 +32,7 @@ export function RadiusSelect({
     Number.isInteger(current) && current > 0 && !RADIUS_CHOICES.includes(current)
       ? [...RADIUS_CHOICES, current].sort((a, b) => a - b)
       : RADIUS_CHOICES;
-  const format = new Intl.NumberFormat(i18n.language);
+  const format = numberFormat(i18n.language);
   const unitText = t(`common.radius.units.${unit}`);
   return (
     <span

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ConditionKey } from '@/api/types.gen';
 import { conditionLabel } from '@/i18n/conditions';
 import type { Partner } from '@/lib/partner';
+import { collator as makeCollator } from '@/lib/intl';
 
 export interface ConditionOption {
   value: ConditionKey;
@@ -21,7 +22,7 @@ export function conditionOptions(
   t: TFunction,
   language: string,
 ): ConditionOption[] {
-  const collator = new Intl.Collator(language, { sensitivity: 'base' });
+  const collator = makeCollator(language, { sensitivity: 'base' });
   return partnerConditions(all, partner)
     .map((value) => ({ value, label: conditionLabel(t, value) }))
     .sort((a, b) => collator.compare(a.label, b.label));

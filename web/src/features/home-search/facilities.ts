@@ -1,6 +1,7 @@
 import type { FacilityEntryDto } from '@/api/types.gen';
 import { paths } from '@/config/paths';
 import type { SelectedPlace } from './location';
+import { collator as makeCollator } from '@/lib/intl';
 
 export interface Facility extends FacilityEntryDto {
   id: string;
@@ -11,7 +12,7 @@ export function toFacilities(
   map: Record<string, FacilityEntryDto> | undefined,
   language: string,
 ): Facility[] {
-  const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+  const collator = makeCollator(language, { sensitivity: 'base', numeric: true });
   return Object.entries(map ?? {})
     .map(([id, entry]) => ({
       id,
@@ -24,7 +25,7 @@ export function toFacilities(
 
 /** The regions (states) present, sorted; facilities without one are only under 'all'. */
 export function regionsOf(facilities: readonly Facility[], language: string): string[] {
-  const collator = new Intl.Collator(language, { sensitivity: 'base' });
+  const collator = makeCollator(language, { sensitivity: 'base' });
   const states = new Set(facilities.map((f) => f.state.trim()).filter(Boolean));
   return [...states].sort(collator.compare);
 }

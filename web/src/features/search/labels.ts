@@ -39,6 +39,4 @@ export function unitLabel(t: TFunction, unit: string): string {
   return t(`search.units.${unit === 'MI' ? 'MI' : 'KM'}`);
 }
 
-export function formatDistance(language: string, distance: number): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(distance);
-}
+export { formatDistance } from '@/lib/site-distance';

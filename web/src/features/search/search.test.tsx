@@ -95,7 +95,7 @@ describe('search results (/search)', () => {
     expect(within(card).getByText('0 conflicting')).toBeInTheDocument();
 
     // The rules in words appear on request.
-    expect(within(card).getByText('EGFR mutation required')).not.toBeVisible();
+    expect(within(card).queryByText('EGFR mutation required')).toBeNull();
     const toggle = within(card).getByRole('button', { name: 'Show the criteria' });
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');

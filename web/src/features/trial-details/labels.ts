@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** 'NOT_YET_RECRUITING' → 'Not yet recruiting': shown when a value has no translation. */
 export function humanize(value: string): string {
@@ -40,9 +41,7 @@ export function unitLabel(t: TFunction, unit: string): string {
   return t(`search.units.${unit === 'MI' ? 'MI' : 'KM'}`);
 }
 
-export function formatDistance(language: string, distance: number): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(distance);
-}
+export { formatDistance } from '@/lib/site-distance';
 
 /** '2024-03-01' in the reader's language; other shapes as they are. */
 export function formatDate(language: string, date: string | null): string | null {
@@ -55,7 +54,7 @@ export function formatDate(language: string, date: string | null): string | null
   }
   const [, y, m, d] = match;
   const value = new Date(Date.UTC(Number(y), Number(m) - 1, d ? Number(d) : 1));
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     year: 'numeric',
     month: 'long',
     ...(d ? { day: 'numeric' } : {}),

@@ -12,6 +12,7 @@ import {
   type SummaryValue,
 } from '../summary';
 import './patient-summary.css';
+import { dateTimeFormat } from '@/lib/intl';
 
 export interface PatientSummaryPanelProps {
   /** The answers to show; default: the stored patient form. */
@@ -43,7 +44,7 @@ function useValueText(): (value: SummaryValue) => string {
       case 'date':
         return value.month === null
           ? String(value.year)
-          : new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(
+          : dateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(
               new Date(value.year, value.month - 1, 1),
             );
     }

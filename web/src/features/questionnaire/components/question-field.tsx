@@ -14,6 +14,7 @@ import {
 } from '../schema';
 // The shared field look (inputs, selects, check boxes), whichever chunk loads first.
 import '@/components/ui/form-field.css';
+import { dateTimeFormat } from '@/lib/intl';
 
 /**
  * One question of the questionnaire. `onAnswer` stores answers (with their cascades); `sync`
@@ -321,7 +322,7 @@ function MonthYear({
   const monthId = question.monthField;
   const yearId = question.yearField;
   const months = useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { month: 'long' });
+    const format = dateTimeFormat(i18n.language, { month: 'long' });
     return Array.from({ length: 12 }, (_, i) => ({
       value: String(i + 1),
       label: format.format(new Date(2020, i, 1)),

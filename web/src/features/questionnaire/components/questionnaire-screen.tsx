@@ -27,6 +27,7 @@ import { requestQuestionnaireSync } from '../sync';
 import { type ClearedAnswers, nextUndoStep, sameValue } from '../undo-cleared';
 import { QuestionField } from './question-field';
 import './questionnaire.css';
+import { collator as makeCollator } from '@/lib/intl';
 
 export interface QuestionnaireScreenProps {
   /**
@@ -49,7 +50,7 @@ function useConditionOptions(current: ConditionKey): string[] {
     if (!offered.includes(current)) {
       offered.push(current);
     }
-    const collator = new Intl.Collator(i18n.language, { sensitivity: 'base' });
+    const collator = makeCollator(i18n.language, { sensitivity: 'base' });
     return offered
       .map((key) => ({ key, label: t(conditionLabelKey(key)) }))
       .sort((a, b) => collator.compare(a.label, b.label))

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { CriterionResultDto, TrialSummaryDto } from '@/api/types.gen';
 import { registryText } from '@/lib/registry-text';
@@ -20,8 +21,15 @@ function namesOf(i18n: CriterionTranslator, results: CriterionResultDto[]): stri
 
 const NAMED = 3;
 
-function CriterionItem({ result }: { result: CriterionResultDto }) {
-  const { t, i18n } = useTranslation();
+function CriterionItem({
+  result,
+  t,
+  i18n,
+}: {
+  result: CriterionResultDto;
+  t: TFunction;
+  i18n: CriterionTranslator;
+}) {
   return (
     <li className="match__item">
       <span className="match__rule">{criterionRule(i18n, result)}</span>
@@ -84,17 +92,26 @@ export function MatchSummary({ trial }: { trial: TrialSummaryDto }) {
           >
             {open ? t('search.match.hideRules') : t('search.match.showRules')}
           </button>
+          {/* The rules in words are drawn when asked for: a results page of 25 cards with every
+              rule of every card drawn (hidden) was one long task per few cards on a phone. */}
           <div id={detailsId} className="match__details" hidden={!open}>
-            {OUTCOMES.filter((o) => groups[o].length > 0).map((outcome) => (
-              <div key={outcome} className={`match__group match__group--${outcome}`}>
-                <h4 className="match__group-title">{t(`search.match.group.${outcome}`)}</h4>
-                <ul className="match__list">
-                  {groups[outcome].map((result, i) => (
-                    <CriterionItem key={`${result.key}-${i}`} result={result} />
-                  ))}
-                </ul>
-              </div>
-            ))}
+            {!open
+              ? null
+              : OUTCOMES.filter((o) => groups[o].length > 0).map((outcome) => (
+                  <div key={outcome} className={`match__group match__group--${outcome}`}>
+                    <h4 className="match__group-title">{t(`search.match.group.${outcome}`)}</h4>
+                    <ul className="match__list">
+                      {groups[outcome].map((result, i) => (
+                        <CriterionItem
+                          key={`${result.key}-${i}`}
+                          result={result}
+                          t={t}
+                          i18n={i18n}
+                        />
+                      ))}
+                    </ul>
+                  </div>
+                ))}
           </div>
         </>
       ) : (

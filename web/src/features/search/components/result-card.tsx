@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrialSummaryDto } from '@/api/types.gen';
 import type { PatientForm } from '@/lib/patient-form';
@@ -30,7 +31,17 @@ interface ResultCardProps {
   requestId: string | null;
 }
 
-export function ResultCard({ trial, unit, linkForm, facilityForm, requestId }: ResultCardProps) {
+/**
+ * One result. Memoised: the results page adds its cards a few per task, and without it each step
+ * drew every card already shown again.
+ */
+export const ResultCard = memo(function ResultCard({
+  trial,
+  unit,
+  linkForm,
+  facilityForm,
+  requestId,
+}: ResultCardProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const href = detailsHref({
@@ -106,4 +117,4 @@ export function ResultCard({ trial, unit, linkForm, facilityForm, requestId }: R
       </a>
     </article>
   );
-}
+});

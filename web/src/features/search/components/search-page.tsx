@@ -1,4 +1,4 @@
-import { ReactNode, useEffect, useId, useState } from 'react';
+import { ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
@@ -120,6 +120,11 @@ export function SearchPage({ mode, patientPanel }: SearchPageProps) {
   useResetOnDiseaseChange(disease, ui.disease);
 
   const data = query.isError ? undefined : query.data;
+  // One object per answers: the cards are memoised, so each later step draws only its own.
+  const linkForm = useMemo(
+    () => (mode === 'patient' ? form : answersFor(form, 'condition')),
+    [form, mode],
+  );
   const shownCards = useProgressiveCount(data?.trials.length ?? 0);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PAGE_SIZE))) : 1;
   const outOfRange = Boolean(
@@ -146,7 +151,6 @@ export function SearchPage({ mode, patientPanel }: SearchPageProps) {
       : defaultRadiusUnit(String(form.country_name)));
   const place = typeof form.zip_code === 'string' ? form.zip_code : '';
   const radius = Number.parseInt(String(form.radius), 10);
-  const linkForm = mode === 'patient' ? form : answersFor(form, 'condition');
   const requestId = searchParams.get('requestID');
   const first = data ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? first + data.trials.length - 1 : 0;

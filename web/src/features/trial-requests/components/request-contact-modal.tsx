@@ -13,6 +13,7 @@ import { schemaResolver } from '@/lib/form-schema';
 import { isMaximumReached, useCreateTrialRequest } from '../api/create-trial-request';
 import { contactSchema, ContactValues, IDENTIFIER_MAX, MAX_REQUESTS } from '../schemas';
 import './trial-requests.css';
+import { numberFormat } from '@/lib/intl';
 
 /** A site of the trial as the contact modal offers it. */
 export interface ContactSite {
@@ -73,7 +74,7 @@ export function RequestContactModal({
   const [maxReached, setMaxReached] = useState(false);
   const ordered = sitesNearestFirst(sites);
   const preselected = ordered.find((s) => s.facilityId === facility) ?? ordered[0];
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const number = numberFormat(i18n.language, { maximumFractionDigits: 1 });
 
   const {
     register,
