@@ -1168,6 +1168,18 @@ describe('extractRules', () => {
         expect(excluding('', '* Prior chemotherapy')).toEqual(['chemotherapy excluded exclusion']);
       });
 
+      it("should not read a lesion's treatment as the patient's", () => {
+        for (const sentence of [
+          '* At least 1 measurable lesion per RECIST 1.1 which has not been biopsied or received prior irradiation',
+          '* Measurable disease in a lesion that has not received prior radiation therapy',
+        ]) {
+          expect(excluding(sentence)).toEqual(['measurable_disease required inclusion']);
+        }
+        expect(excluding('* No prior radiation therapy')).toEqual([
+          'radiation_therapy excluded inclusion',
+        ]);
+      });
+
       it('should not require MSI-high of every patient when it is one of the tumour types', () => {
         const basket = ['colorectal_cancer', 'lung_cancer', 'melanoma'];
         for (const inclusion of [

@@ -190,6 +190,14 @@ const AIMED_AFTER =
   /^[\s-]*(?:[\w-]+\s+){0,2}?(?:related to|targeting|targeted (?:at|to|against)|directed (?:at|against|to)|against|aimed at|with (?:a |the )?(?:same|similar) (?:mechanism|mode|target)|of the same (?:class|mechanism|mode))\b([^.;]{0,80})/;
 const CLASS_TARGET = /\bpd-?l?1\b|\bpd-\(?l\)?1|\bctla-?4\b|\bcheckpoints?\b/;
 
+/**
+ * A lesion's treatment, not the patient's (round 6): "at least 1 measurable lesion which has not
+ * been biopsied or received prior irradiation", "a lesion that has not received prior radiation":
+ * a patient treated elsewhere may join, so the therapy rule is qualified.
+ */
+const LESION_SUBJECT =
+  /\b(?:lesions?|tumou?rs?|sites?|nodes?|masses)\b(?:[^.;]|\.(?=\d)){0,40}?\b(?:which|that)\b[^.;]{0,50}$/;
+
 /** Criteria whose count or size the questionnaire does not ask: "> 3 brain metastases". */
 const COUNTED_KEYS = new Set<string>(['brain_metastases', 'metastatic', 'cns_leukemia']);
 const COUNT_BEFORE =
@@ -455,7 +463,8 @@ export function findMentions(
         ((SPECIFIC_THERAPY.test(text) && !(CLASS_THERAPY[concept.key]?.test(text) ?? false)) ||
           (aimed !== null && !CLASS_TARGET.test(aimed[1])) ||
           (SPECIFIC_BEFORE[concept.key]?.test(lower.slice(Math.max(0, start - 50), start)) ??
-            false));
+            false) ||
+          LESION_SUBJECT.test(lower.slice(Math.max(0, start - 90), start)));
       const counted =
         (COUNTED_KEYS.has(concept.key) &&
           (COUNT_BEFORE.test(lower.slice(Math.max(from, start - 50), start)) ||
