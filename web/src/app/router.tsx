@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { LoginScreen } from '@/features/identity/login';
 import { DeferredTexts } from '@/i18n/deferred-texts';
-import { prefetchForRoute, setRouteQueryClient, trackFirstScreen } from './route-query-client';
+import { setRouteQueryClient, trackFirstScreen } from './route-query-client';
 import { AppRoot } from './routes/app-root';
 import { CatchAllRoute } from './routes/catch-all';
 import { RequireClinops, RequireHomeSession, RequireLogin } from './routes/guards';
@@ -79,8 +79,17 @@ const dashboardRoute = (name: 'DashboardRoute' | 'ProfileRoute') => async () => 
 
 const referral = (name: 'DetailsRoute' | 'ClinopsDetailsRoute') => async () => {
   const routes = await import('./routes/referrals');
-  return { Component: routes[name], loader: routes.detailsLoader };
+  return { Component: routes[name] };
 };
+
+/**
+ * A screen's loader, in a small chunk of its own: the router runs it side by side with the
+ * screen's lazy code (app/routes/loaders.ts).
+ */
+const loader =
+  (name: 'detailsLoader' | 'searchLoader') =>
+  async (args: LoaderFunctionArgs): Promise<null> =>
+    (await import('./routes/loaders'))[name](args);
 
 type GuardedReferralRoute =
   'TrialRequestsMobileRoute' | 'MobileNotificationsRoute' | 'FacilityBoardRoute';
@@ -125,9 +134,21 @@ export const routes: RouteObject[] = [
         path: paths.trialRequestsMobile,
         element: referralGuarded('TrialRequestsMobileRoute'),
       },
-      { path: paths.detailsPattern, lazy: referral('DetailsRoute') },
-      { path: paths.detailsOncobitPattern, lazy: referral('DetailsRoute') },
-      { path: paths.detailsClinopsPattern, lazy: referral('ClinopsDetailsRoute') },
+      {
+        path: paths.detailsPattern,
+        loader: loader('detailsLoader'),
+        lazy: referral('DetailsRoute'),
+      },
+      {
+        path: paths.detailsOncobitPattern,
+        loader: loader('detailsLoader'),
+        lazy: referral('DetailsRoute'),
+      },
+      {
+        path: paths.detailsClinopsPattern,
+        loader: loader('detailsLoader'),
+        lazy: referral('ClinopsDetailsRoute'),
+      },
       {
         path: paths.questionnaire,
         lazy: async () => {
@@ -144,15 +165,13 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.search,
+        loader: loader('searchLoader'),
         lazy: async () => {
-          const [{ SearchScreen, prefetchSearch }, { PatientSummaryPanel }] = await Promise.all([
+          const [{ SearchScreen }, { PatientSummaryPanel }] = await Promise.all([
             import('@/features/search'),
             import('@/features/patient-summary'),
           ]);
-          return {
-            Component: () => <SearchScreen patientPanel={<PatientSummaryPanel />} />,
-            loader: () => prefetchForRoute((client) => prefetchSearch(client, 'patient')),
-          };
+          return { Component: () => <SearchScreen patientPanel={<PatientSummaryPanel />} /> };
         },
       },
       { path: paths.about, lazy: staticPage('AboutPage') },

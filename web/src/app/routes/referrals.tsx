@@ -1,11 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type LoaderFunctionArgs,
-  useLocation,
-  useNavigate,
-  useSearchParams,
-} from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FacilityBoard } from '@/features/facility-board';
 import { NotificationsPanel } from '@/features/notifications';
 import { registerModal } from '@/components/ui/modal-host';
@@ -18,7 +13,7 @@ import { PatientSummaryPanel } from '@/features/patient-summary';
 import { useAppConfig } from '@/lib/app-config';
 import { usePatientForm, type PatientForm } from '@/lib/patient-form';
 import { decodeQuestionnaire, encodeQuestionnaire } from '@/features/search';
-import { prefetchTrial, TrialDetailsScreen, unitLabel } from '@/features/trial-details';
+import { TrialDetailsScreen, unitLabel } from '@/features/trial-details';
 import {
   RequestPanel,
   RequestTrialButton,
@@ -26,7 +21,6 @@ import {
   useTrialRequest,
 } from '@/features/trial-requests';
 import { useStoredUser, writeItem } from '@/lib/storage';
-import { prefetchForRoute } from '../route-query-client';
 import { notificationHref, requestDetailsHref } from './referral-lists';
 
 registerModal(UPLOAD_FILES_MODAL, UploadFilesModal);
@@ -136,17 +130,6 @@ function useRequestAnswersInLink(requestId: string | null): void {
 }
 
 /** /details/{id}: the trial, the request button for HCPs and the request it was opened for. */
-/**
- * The details' loader: the trial's evaluation is asked for as soon as the address is known, and
- * the first render waits for it (3 s at most), so the page draws once, with its title, instead
- * of a frame, then a spinner, then the trial.
- */
-export function detailsLoader({ params, request }: LoaderFunctionArgs): Promise<null> {
-  const nctId = params.id ?? params.trialId ?? '';
-  const search = new URL(request.url).searchParams;
-  return prefetchForRoute((client) => prefetchTrial(client, nctId, search));
-}
-
 export function DetailsRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

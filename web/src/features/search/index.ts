@@ -1,4 +1,3 @@
 export { SearchByConditionScreen } from './components/search-by-condition-screen';
 export { SearchScreen } from './components/search-screen';
 export { decodeQuestionnaire, detailsHref, encodeQuestionnaire } from './details-link';
-export { prefetchSearch } from './use-trial-search';

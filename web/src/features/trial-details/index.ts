@@ -1,3 +1,2 @@
 export { TrialDetailsScreen, type TrialDetailsSlots } from './components/trial-details-screen';
 export { unitLabel } from './labels';
-export { prefetchTrial } from './api/get-trial';
