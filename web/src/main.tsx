@@ -7,6 +7,7 @@ import { storedLanguage } from '@/i18n/i18n';
 import { translationsQueryOptions } from '@/i18n/translations-gate';
 import { configQueryOptions } from '@/lib/app-config';
 import { configureApiClient } from '@/lib/api-client';
+import { warmFormatters } from '@/lib/intl';
 import { ensureSessionId, isLoggedIn, syncShellCookies } from '@/lib/storage';
 import '@/styles/global.css';
 
@@ -21,7 +22,12 @@ syncShellCookies();
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(translationsQueryOptions(storedLanguage()));
 void queryClient.prefetchQuery(configQueryOptions());
-const firstScreen = preloadFirstScreen(window.location.pathname, isLoggedIn());
+const signedIn = isLoggedIn();
+const firstScreen = preloadFirstScreen(window.location.pathname, signedIn);
+if (signedIn) {
+  // The doctor's screens format numbers and sort names; /login does not.
+  warmFormatters(storedLanguage());
+}
 
 const router = createRouter(queryClient);
 
