@@ -988,6 +988,255 @@ describe('extractRules', () => {
         expect(excluding('', '* Metastatic disease')).toEqual(['metastatic excluded exclusion']);
       });
     });
+
+    describe('round 6: the open classes of wrong exclusion (issue 14)', () => {
+      /** The text rules that may exclude (`ruleExcludes`: confident and not qualified). */
+      const excluding = (
+        inclusion: string,
+        exclusion = '',
+        conditions: string[] = ['lung_cancer'],
+      ): string[] =>
+        compact(rules(inclusion, exclusion, { conditions }).filter((r) => ruleExcludes(r)));
+
+      it('should keep the disease required when a relative clause negates a treatment', () => {
+        expect(
+          excluding('* Patients with NSCLC who are not eligible for curative surgery'),
+        ).toEqual(['nsclc required inclusion']);
+        expect(
+          excluding(
+            '* Patients with metastatic NSCLC who are not eligible for platinum chemotherapy',
+          ),
+        ).toEqual(['metastatic required inclusion', 'nsclc required inclusion']);
+        expect(
+          excluding('* Stage III NSCLC patients who are not candidates for resection'),
+        ).toEqual(['nsclc required inclusion', 'tumor_stage range inclusion 3..3.3']);
+        expect(
+          excluding(
+            '* Patients who are not suitable for radical surgery with locally advanced NSCLC',
+          ),
+        ).toEqual(['nsclc required inclusion']);
+        expect(
+          excluding(
+            '* Adults with relapsed AML who are not eligible for intensive chemotherapy',
+            '',
+            ['acute_myeloid_leukemia'],
+          ),
+        ).toEqual(['relapsed required inclusion']);
+        // The fitness clause asks for nothing confident, but it is still read (to check).
+        expect(
+          compact(rules('* Patients with NSCLC who are not eligible for curative surgery')),
+        ).toContain('unresectable required inclusion q');
+        // The tumour's own extent, and a prohibition of the study, still exclude.
+        expect(excluding('* Unresectable stage III NSCLC')).toContain(
+          'unresectable required inclusion',
+        );
+        expect(excluding('* Patients with EGFR mutation are not eligible for this study')).toEqual([
+          'egfr excluded inclusion',
+        ]);
+        // A relative clause before the prohibition narrows what it excludes.
+        expect(
+          excluding('* Patients with NSCLC who received an EGFR TKI are not eligible'),
+        ).toEqual([]);
+      });
+
+      it('should not read the fitness for a biomarker-targeted therapy as the biomarker negated', () => {
+        expect(
+          excluding(
+            '* Received a BRAF-containing regimen or is not eligible for or has declined BRAF therapy',
+            '',
+            ['melanoma'],
+          ),
+        ).toEqual([]);
+      });
+
+      it('should bound a performance range at the wider score a bracketed aside allows', () => {
+        for (const sentence of [
+          '* ECOG 0-1 (or 0-2 as allowed by the local protocol)',
+          '* ECOG performance status <= 1 (<= 2 if due to disease-related symptoms)',
+          '* ECOG performance status of 0 or 1 (2 in patients over 70 years)',
+          "* ECOG 0-1 (or up to 2 at the investigator's discretion)",
+        ]) {
+          expect(excluding(sentence)).toEqual(['ecog range inclusion ..2']);
+        }
+        // One cohort's wider range is that cohort's: no confident rule.
+        expect(excluding('* ECOG 0-1 (0-2 for cohort B)')).toEqual([]);
+        // A narrower aside or a reference to an appendix leaves the bound alone.
+        expect(excluding('* ECOG 0-2 (0-1 for patients older than 75)')).toEqual([
+          'ecog range inclusion ..2',
+        ]);
+        expect(excluding('* ECOG performance status of 0 or 1 (see Appendix 3)')).toEqual([
+          'ecog range inclusion ..1',
+        ]);
+        expect(excluding('* ECOG 0-1')).toEqual(['ecog range inclusion ..1']);
+      });
+
+      it('should ask for no biomarker when an "and/or" names both of its results', () => {
+        const crc = ['colorectal_cancer'];
+        for (const sentence of [
+          '* KRAS-mutant and/or KRAS wild-type metastatic colorectal cancer',
+          '* Metastatic colorectal cancer (KRAS wild-type and/or mutant)',
+          '* Metastatic colorectal cancer, KRAS mutated or wild-type',
+        ]) {
+          expect(excluding(sentence, '', crc)).toEqual(['metastatic required inclusion']);
+        }
+        expect(
+          excluding(
+            '* Relapsed or refractory AML with FLT3 mutation, and/or with their malignancy with wild-type FLT3',
+            '',
+            ['acute_myeloid_leukemia'],
+          ),
+        ).toEqual([]);
+        expect(
+          excluding('* NSCLC with no EGFR mutation and/or with an EGFR mutation after osimertinib'),
+        ).toEqual([]);
+        expect(excluding('* Non-squamous NSCLC with EGFR mutation and/or ALK-negative')).toEqual([
+          'nsclc required inclusion',
+          'squamous excluded inclusion',
+        ]);
+        // One result asked for still is, and a negation over a list still spreads.
+        expect(excluding('* KRAS wild-type metastatic colorectal cancer', '', crc)).toEqual([
+          'kras excluded inclusion',
+          'metastatic required inclusion',
+        ]);
+        expect(excluding('* AML with FLT3 mutation', '', ['acute_myeloid_leukemia'])).toEqual([
+          'flt3 required inclusion',
+        ]);
+        expect(excluding('* EGFR mutation and ALK rearrangement negative')).toEqual([
+          'alk excluded inclusion',
+          'egfr excluded inclusion',
+        ]);
+      });
+
+      it("should read one disease's line or biomarker rule in a basket as that cohort's", () => {
+        const basket = ['melanoma', 'cholangiocarcinoma', 'lung_cancer'];
+        const diseases = '* Advanced melanoma, NSCLC or biliary tract cancer\n';
+        // BRAF is asked of lung and biliary patients too: the melanoma cohort's rule only.
+        expect(
+          excluding(`${diseases}* Third-line therapy only in BRAF-mutated melanoma`, '', basket),
+        ).toEqual([]);
+        expect(
+          excluding(
+            `${diseases}* If subjects have BRAF-mutant melanoma, prior BRAF inhibitor therapy`,
+            '',
+            basket,
+          ),
+        ).toEqual([]);
+        // Lines per disease, also named only in brackets.
+        expect(
+          excluding(
+            `${diseases}* For NSCLC: at least 1 prior platinum-based line; for melanoma: prior anti-PD-1`,
+            '',
+            basket,
+          ),
+        ).toEqual([]);
+        expect(
+          excluding(
+            `${diseases}* Progressed after >= 1 prior line of systemic therapy (NSCLC) or after anti-PD-1 (melanoma)`,
+            '',
+            basket,
+          ),
+        ).toEqual([]);
+        // A breast cohort's HER2 result is not a lung patient's (HER2 is asked of both); its
+        // hormone receptors are asked of breast patients only.
+        expect(
+          excluding(
+            '* Metastatic breast cancer or NSCLC\n* HR-positive, HER2-negative breast cancer',
+            '',
+            ['breast_cancer', 'lung_cancer'],
+          ),
+        ).toEqual(['hr required inclusion', 'metastatic required inclusion']);
+        // A biomarker only the named disease's patients answer keeps its reading, and so does
+        // one of a trial of one disease.
+        expect(excluding(`${diseases}* NSCLC: EGFR mutation required`, '', basket)).toEqual([
+          'egfr required inclusion',
+        ]);
+        expect(excluding('* BRAF-mutated melanoma', '', ['melanoma'])).toEqual([
+          'braf required inclusion',
+        ]);
+      });
+
+      it("should read the items under a disease cohort's heading as that cohort's", () => {
+        const text =
+          '1. Advanced solid tumour after standard therapy\n2. SCLC subjects (Phase 2a Cohort 1 ONLY):\n   * Metastatic SCLC\n   * Prior platinum-based chemotherapy\n3. ECOG 0-1';
+        expect(excluding(text, '', ['lung_cancer', 'prostate_cancer'])).toEqual([
+          'ecog range inclusion ..1',
+        ]);
+        // High-dose chemotherapy (with stem cell rescue) is one kind, not every chemotherapy.
+        expect(excluding('', '* Prior high dose chemotherapy requiring stem cell rescue')).toEqual(
+          [],
+        );
+        expect(excluding('', '* Prior chemotherapy')).toEqual(['chemotherapy excluded exclusion']);
+      });
+
+      it("should not read a lesion's treatment as the patient's", () => {
+        for (const sentence of [
+          '* At least 1 measurable lesion per RECIST 1.1 which has not been biopsied or received prior irradiation',
+          '* Measurable disease in a lesion that has not received prior radiation therapy',
+        ]) {
+          expect(excluding(sentence)).toEqual(['measurable_disease required inclusion']);
+        }
+        expect(excluding('* No prior radiation therapy')).toEqual([
+          'radiation_therapy excluded inclusion',
+        ]);
+      });
+
+      it('should not require MSI-high of every patient when it is one of the tumour types', () => {
+        const basket = ['colorectal_cancer', 'lung_cancer', 'melanoma'];
+        for (const inclusion of [
+          '* Histologically confirmed NSCLC, melanoma, head and neck cancer, MSI-high solid tumours or urothelial cancer',
+          '* Advanced solid tumours including NSCLC, melanoma and MSI-H colorectal cancer',
+          '* Advanced cancer of these types:\n  * NSCLC\n  * Melanoma\n  * MSI-High solid tumors',
+          '* NSCLC, melanoma or any cancer that is known to be MMR deficient',
+        ]) {
+          expect(excluding(inclusion, '', basket)).not.toContain('msi_high required inclusion');
+        }
+        // In a trial of one disease, or of MSI-high tumours only, it is required; its two names
+        // joined by "or" are one requirement.
+        expect(
+          excluding('* MSI-high or dMMR metastatic colorectal cancer', '', ['colorectal_cancer']),
+        ).toEqual(['metastatic required inclusion', 'msi_high required inclusion']);
+        expect(excluding('* MSI-H or dMMR solid tumours', '', ['colorectal_cancer'])).toEqual([
+          'msi_high required inclusion',
+        ]);
+      });
+
+      it('should not read spread to lymph nodes or to one site as metastatic disease', () => {
+        const melanoma = ['melanoma'];
+        expect(
+          excluding(
+            '* Stage III melanoma: metastatic melanoma to only one lymph node',
+            '',
+            melanoma,
+          ),
+        ).toEqual(['tumor_stage range inclusion 3..3.3']);
+        for (const sentence of [
+          '* Metastatic melanoma to only one lymph node basin',
+          '* Metastatic disease limited to the regional lymph nodes',
+          '* Patients with metastatic melanoma to regional lymph nodes only',
+        ]) {
+          expect(excluding(sentence, '', melanoma)).toEqual([]);
+        }
+        expect(
+          excluding(
+            '* Stage III melanoma',
+            '* Metastatic melanoma to more than one lymph node',
+            melanoma,
+          ),
+        ).toEqual(['tumor_stage range inclusion 3..3.3']);
+        expect(excluding('* Stage IV NSCLC', '* Metastatic disease limited to bone')).toEqual([
+          'nsclc required inclusion',
+          'tumor_stage range inclusion 4..',
+        ]);
+        // Distant metastatic disease is still read, required or excluded.
+        expect(excluding('* Metastatic melanoma', '', melanoma)).toEqual([
+          'metastatic required inclusion',
+        ]);
+        expect(excluding('* Stage III melanoma', '* Distant metastases', melanoma)).toEqual([
+          'metastatic excluded exclusion',
+          'tumor_stage range inclusion 3..3.3',
+        ]);
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

@@ -1,4 +1,6 @@
 import {
+  askedFor,
+  type ConditionKey,
   CRITERIA,
   type CriterionKey,
   type EligibilityRule,
@@ -27,11 +29,11 @@ import { type CriterionItem, splitItems } from './text';
  */
 
 /**
- * The version of the extraction (issue 14: round 5). Raise it with every change to what the
+ * The version of the extraction (issue 14: round 6). Raise it with every change to what the
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 5;
+export const RULES_ENGINE_VERSION = 6;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -145,12 +147,13 @@ const GROUPS =
 /**
  * Alternatives between the clauses of one inclusion item (round 3; "relapsed or refractory X
  * and/or newly diagnosed patients unfit for …", "… or untreated Y", "… or patients with …": round 5;
- * "and/or" reads "or" after normalisation): "A; or B", "…, or for whom no
+ * "… with FLT3 mutation, and/or with their malignancy with wild-type FLT3": round 6; "and/or"
+ * reads "or" after normalisation): "A; or B", "…, or for whom no
  * standard treatment is available", a sentence starting with "Or": each clause admits patients
  * on its own, so no rule of the item holds for every patient.
  */
 const ALTERNATIVE_CLAUSE =
-  /;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)|\bor\s+(?:(?:newly|previously|recently)\s+(?:diagnosed|untreated|treated)\b|(?:un|non-?)treated\b|treatment[- ]na[iï]ve|(?:patients?|participants?|subjects?|those)\s+(?:with|who|whose|ineligible|unfit|not|for|in)\b)/;
+  /;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)|\bor\s+(?:(?:newly|previously|recently)\s+(?:diagnosed|untreated|treated)\b|(?:un|non-?)treated\b|treatment[- ]na[iï]ve|(?:patients?|participants?|subjects?|those)\s+(?:with|who|whose|ineligible|unfit|not|for|in)\b|(?<!\(\s*or\s+)(?:with|having|harbou?ring)\s+(?:their|the|an?)\s)/;
 /**
  * Disease names, by disease: a rule in a sentence naming some of the diseases of a trial whose
  * inclusion names several ("NSCLC: at least 1 prior platinum-based line") is those diseases'
@@ -187,6 +190,27 @@ const DISEASES: [string, RegExp][] = [
   ['leukemia', /\b(?:leuka?emia|aml)\b/],
   ['lymphoma', /\blymphoma\b/],
 ];
+
+/** The disease name (above) of each condition: which cohort of a basket its patients join. */
+const CONDITION_DISEASE: Record<string, string> = {
+  lung_cancer: 'lung',
+  melanoma: 'melanoma',
+  breast_cancer: 'breast',
+  colorectal_cancer: 'colorectal',
+  prostate_cancer: 'prostate',
+  ovarian_cancer: 'ovarian',
+  pancreatic_cancer: 'pancreatic',
+  esophageal_cancer: 'upper_gi',
+  gastric_cancer: 'upper_gi',
+  liver_cancer: 'liver',
+  cholangiocarcinoma: 'biliary',
+  kidney_cancer: 'kidney',
+  cervical_cancer: 'cervical',
+  neuroendocrine_tumors: 'neuroendocrine',
+  multiple_myeloma: 'myeloma',
+  acute_myeloid_leukemia: 'leukemia',
+  acute_lymphoblastic_leukemia: 'leukemia',
+};
 
 function diseasesOf(lower: string): Set<string> {
   const out = new Set<string>();
@@ -303,7 +327,48 @@ function perDisease(lower: string, trialDiseases: Set<string>): boolean {
   return named.size > 0 && named.size < trialDiseases.size;
 }
 
-function itemFindings(item: CriterionItem, heme: boolean, trialDiseases: Set<string>): Finding[] {
+/**
+ * MSI-high or dMMR named as a tumour type ("MSI-High solid tumors", "MSI-H or dMMR cancers", "any
+ * cancer that is known to be MSI-high", round 6): in a trial whose inclusion names several diseases it is one type of a list of
+ * eligible tumours, not a requirement for every patient.
+ */
+const MSI_KEYS = new Set<CriterionKey>(['msi_high', 'mss']);
+const MSI_TUMOUR_TYPE =
+  /\b(?:msi|microsatellite|mismatch|dmmr|mmr|mss|pmmr)\b[^.;:]{0,40}?\b(?:solid\s+)?(?:tumou?rs?|cancers?|malignanc\w*|neoplasms?)\b|\b(?:tumou?rs?|cancers?|malignanc\w*)\s+(?:that|which)\s+(?:is|are)\s+(?:known\s+to\s+be\s+)?(?:msi|microsatellite|mismatch|dmmr|mmr)\b/;
+
+/**
+ * Whether a biomarker named in a sentence about some diseases of a basket trial ("third-line
+ * therapy only in BRAF-mutated melanoma") is asked of the patients of another of its conditions
+ * (BRAF of lung, colorectal and biliary patients, round 6): then it is that cohort's rule, not
+ * every patient's. A biomarker only the named disease's patients answer ("NSCLC: EGFR mutation")
+ * keeps its reading.
+ */
+function otherCohortsAsk(
+  key: CriterionKey,
+  lower: string,
+  trialDiseases: Set<string>,
+  conditions: string[],
+): boolean {
+  if (trialDiseases.size < 2) {
+    return false;
+  }
+  const named = diseasesOf(lower);
+  const asks = (c: string): boolean =>
+    CONDITION_DISEASE[c] !== undefined && askedFor(key, c as ConditionKey);
+  // The sentence scopes the biomarker to a named disease whose patients answer it, and the
+  // patients of another condition of the trial answer it too.
+  return (
+    conditions.some((c) => asks(c) && named.has(CONDITION_DISEASE[c])) &&
+    conditions.some((c) => asks(c) && !named.has(CONDITION_DISEASE[c]))
+  );
+}
+
+function itemFindings(
+  item: CriterionItem,
+  heme: boolean,
+  trialDiseases: Set<string>,
+  conditions: string[],
+): Finding[] {
   const out: Finding[] = [];
   const alternativeClauses = item.section === 'inclusion' && ALTERNATIVE_CLAUSE.test(item.lower);
   // An exception or an allowance anywhere in the item widens every rule it states.
@@ -334,6 +399,9 @@ function itemFindings(item: CriterionItem, heme: boolean, trialDiseases: Set<str
     const taken = found.length ? new Set<string>(found.map((f) => f.key)) : undefined;
     found.push(...mentionsToFindings(ctx, findMentions(ctx, INDEX, taken)));
     const aboutBrain = item.section === 'inclusion' && ABOUT_BRAIN.test(sentence.lower);
+    // The diseases a sentence names, with those in brackets that normalisation drops ("≥ 1 prior
+    // line (NSCLC) or anti-PD-1 (melanoma)", round 6) when the item is one sentence.
+    const scope = `${item.lead ?? ''} ${sentence.lower} ${item.sentences.length === 1 ? (item.asides ?? '') : ''}`;
     for (const f of found) {
       const therapyRequired = f.kind === 'required' && CRITERIA[f.key].family === 'prior_therapy';
       if (aboutBrain && (EXTENT.has(f.key) || therapyRequired)) {
@@ -346,9 +414,17 @@ function itemFindings(item: CriterionItem, heme: boolean, trialDiseases: Set<str
         f.reading ??
         structureReading(f, sentence.lower, item.lower, found) ??
         (alternativeClauses && !item.cohort ? 'list' : undefined) ??
-        ((PER_DISEASE_FAMILIES.has(CRITERIA[f.key].family) || SHARED_HISTOLOGIES.has(f.key)) &&
-        perDisease(`${item.lead ?? ''} ${sentence.lower}`, trialDiseases)
+        (((PER_DISEASE_FAMILIES.has(CRITERIA[f.key].family) || SHARED_HISTOLOGIES.has(f.key)) &&
+          perDisease(scope, trialDiseases)) ||
+        (CRITERIA[f.key].family === 'biomarker' &&
+          otherCohortsAsk(f.key, scope, trialDiseases, conditions))
           ? 'cohort'
+          : undefined) ??
+        (MSI_KEYS.has(f.key) &&
+        f.kind === 'required' &&
+        trialDiseases.size > 1 &&
+        MSI_TUMOUR_TYPE.test(sentence.lower)
+          ? 'list'
           : undefined) ??
         readingOf(f, item, how, exception);
       out.push(reading === 'plain' ? f : { ...f, confidence: 'low', reading });
@@ -447,7 +523,7 @@ export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
       : new Set<string>();
   const rules: EligibilityRule[] = [];
   for (const item of splitItems(input.eligibilityInclusion, input.eligibilityExclusion)) {
-    for (const f of itemFindings(item, heme, trialDiseases)) {
+    for (const f of itemFindings(item, heme, trialDiseases, input.conditions)) {
       rules.push({
         confidence: 'high',
         reading: 'plain',

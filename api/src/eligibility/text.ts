@@ -19,6 +19,11 @@ export interface CriterionItem {
   listed: boolean;
   /** An upper-case lead-in removed from the item ("NSCLC:", "DISEASE CHARACTERISTICS:"), lower case. */
   lead?: string;
+  /**
+   * The bracketed words normalisation removed ("(NSCLC)", "(melanoma)"), lower case: a disease
+   * named only there still scopes the item's rules (round 6).
+   */
+  asides?: string;
 }
 
 const BULLET = /^(\s*)(?:[-*+•]|\(?\d{1,2}\\?[.)]|\(?[a-h]\\?[.)]|\(?[ivx]{1,4}\\?[.)])?\s*(.*)$/;
@@ -42,10 +47,11 @@ const COHORT_HEADING =
   /^(?:for |in )?(?:(?:the |all )?(?:patients|participants|subjects) (?:in|enrolled in|of) )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|i|ii)[ab]?)\s*[a-z0-9]{0,3}\b)[^:.]{0,60}:\s*$/i;
 /**
  * A heading naming a subgroup of patients (round 5): "For ICI-refractory subjects:", "For
- * patients with prior surgery:". The items nested under it are that subgroup's rules only.
+ * patients with prior surgery:", "SCLC subjects (Phase 2a Cohort 1 ONLY):" (round 6). The items
+ * nested under it are that subgroup's rules only.
  */
 const SUBGROUP_HEADING =
-  /^for (?:(?:the|all|those)\s+)?(?:[\w+/-]+\s+){0,4}(?:patients|participants|subjects|women|men|females|males|those)\b[^:.]{0,80}:\s*$/i;
+  /^for (?:(?:the|all|those)\s+)?(?:[\w+/-]+\s+){0,4}(?:patients|participants|subjects|women|men|females|males|those)\b[^:.]{0,80}:\s*$|^(?:[\w+/-]+\s+){1,4}(?:patients|participants|subjects)\b[^:.]{0,80}\b(?:cohorts?|arms?|parts?|phase)\b[^:.]{0,40}:\s*$/i;
 /** A heading for everyone again ("All patients:", "All cohorts:", "General:"). */
 const COMMON_HEADING = /^(?:all|general|common|both)\b[^:.]{0,40}:\s*$/i;
 /** "Exclusion Criteria" closing an inclusion line without a colon (NCT00006046). */
@@ -246,6 +252,10 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
             sentences.push({ norm, lower: norm.toLowerCase() });
           }
         }
+        const asides = [...shown.matchAll(ACRONYM)]
+          .map((m) => m[1] ?? m[2])
+          .join(' ')
+          .toLowerCase();
         items.push({
           section,
           text: cleanText(shown),
@@ -255,6 +265,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
           cohort,
           listed,
           ...(lead ? { lead } : {}),
+          ...(asides ? { asides } : {}),
         });
       }
       if (

@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, RouteObject } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { LoginScreen } from '@/features/identity/login';
 import { DeferredTexts } from '@/i18n/deferred-texts';
+import { setRouteQueryClient, trackFirstScreen } from './route-query-client';
 import { AppRoot } from './routes/app-root';
 import { CatchAllRoute } from './routes/catch-all';
 import { RequireClinops, RequireHomeSession, RequireLogin } from './routes/guards';
@@ -35,7 +37,33 @@ const identityScreen = (name: 'ConfirmScreen' | 'RegisterScreen') => async () =>
  * Home, the signed-in first screen: the guard decides at once (a signed-out visitor is sent to
  * /login without waiting for Home's code), then the search form's chunk loads.
  */
-const LazyHomeRoute = lazy(async () => ({ default: (await import('./routes/home')).HomeRoute }));
+type HomeModule = typeof import('./routes/home');
+/** Home's code once it has arrived: then it draws at once, with no lazy() round of its own. */
+let homeModule: HomeModule | null = null;
+const loadHome = async (): Promise<HomeModule> => (homeModule = await import('./routes/home'));
+const LazyHomeRoute = lazy(async () => ({ default: (await loadHome()).HomeRoute }));
+
+function HomeRouteLoader() {
+  if (homeModule) {
+    const { HomeRoute } = homeModule;
+    return <HomeRoute />;
+  }
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyHomeRoute />
+    </Suspense>
+  );
+}
+
+/**
+ * Starts loading the signed-in first screen's code at boot, side by side with the texts: when
+ * they arrive, Home is in and draws with the navigation bar in one go, not one render (and one
+ * long task on a phone) after it. Only for a visitor with a session (others go to /login).
+ * main.tsx waits for it (a few seconds at most) before the first render.
+ */
+export function preloadFirstScreen(pathname: string, signedIn: boolean): Promise<unknown> | null {
+  return pathname === paths.home && signedIn ? loadHome() : null;
+}
 
 const dashboardRoute = (name: 'DashboardRoute' | 'ProfileRoute') => async () => {
   const routes = await import('./routes/dashboard');
@@ -53,6 +81,15 @@ const referral = (name: 'DetailsRoute' | 'ClinopsDetailsRoute') => async () => {
   const routes = await import('./routes/referrals');
   return { Component: routes[name] };
 };
+
+/**
+ * A screen's loader, in a small chunk of its own: the router runs it side by side with the
+ * screen's lazy code (app/routes/loaders.ts).
+ */
+const loader =
+  (name: 'detailsLoader' | 'searchLoader') =>
+  async (args: LoaderFunctionArgs): Promise<null> =>
+    (await import('./routes/loaders'))[name](args);
 
 type GuardedReferralRoute =
   'TrialRequestsMobileRoute' | 'MobileNotificationsRoute' | 'FacilityBoardRoute';
@@ -85,9 +122,7 @@ export const routes: RouteObject[] = [
         path: paths.home,
         element: (
           <RequireHomeSession>
-            <Suspense fallback={<Spinner />}>
-              <LazyHomeRoute />
-            </Suspense>
+            <HomeRouteLoader />
           </RequireHomeSession>
         ),
       },
@@ -99,9 +134,21 @@ export const routes: RouteObject[] = [
         path: paths.trialRequestsMobile,
         element: referralGuarded('TrialRequestsMobileRoute'),
       },
-      { path: paths.detailsPattern, lazy: referral('DetailsRoute') },
-      { path: paths.detailsOncobitPattern, lazy: referral('DetailsRoute') },
-      { path: paths.detailsClinopsPattern, lazy: referral('ClinopsDetailsRoute') },
+      {
+        path: paths.detailsPattern,
+        loader: loader('detailsLoader'),
+        lazy: referral('DetailsRoute'),
+      },
+      {
+        path: paths.detailsOncobitPattern,
+        loader: loader('detailsLoader'),
+        lazy: referral('DetailsRoute'),
+      },
+      {
+        path: paths.detailsClinopsPattern,
+        loader: loader('detailsLoader'),
+        lazy: referral('ClinopsDetailsRoute'),
+      },
       {
         path: paths.questionnaire,
         lazy: async () => {
@@ -118,6 +165,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.search,
+        loader: loader('searchLoader'),
         lazy: async () => {
           const [{ SearchScreen }, { PatientSummaryPanel }] = await Promise.all([
             import('@/features/search'),
@@ -152,6 +200,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(queryClient: QueryClient) {
+  setRouteQueryClient(queryClient);
+  const router = createBrowserRouter(routes);
+  trackFirstScreen(router);
+  return router;
 }

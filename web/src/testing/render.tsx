@@ -7,11 +7,12 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { AppConfigResponseDto, PartnerResponseDto } from '@/api/types.gen';
+import { setRouteQueryClient, trackFirstScreen } from '@/app/route-query-client';
 import { routes } from '@/app/router';
 import { ModalProvider } from '@/components/ui/modal-store';
 import { Language, LANGUAGES, storeLanguage } from '@/i18n/i18n';
 import { LanguageContext } from '@/i18n/use-language';
-import { AppConfigTestProvider } from '@/lib/app-config';
+import { AppConfigTestProvider, configQueryOptions } from '@/lib/app-config';
 import { STORAGE_KEYS, StoredUser } from '@/lib/storage';
 
 /** The real texts the API serves: every namespace file (common, pages, …) of every language. */
@@ -179,8 +180,15 @@ export function renderWithApp(ui: ReactNode | null, options: RenderWithAppOption
   });
   const i18n = createTestI18n(language);
   document.documentElement.lang = language;
+  // The real routes' loaders use this client, as createRouter sets it in the app, and find the
+  // configuration where the app keeps it.
+  queryClient.setQueryData(configQueryOptions().queryKey, config);
+  setRouteQueryClient(queryClient);
   const router =
     ui === null ? createMemoryRouter(routes, { initialEntries: [route ?? '/'] }) : undefined;
+  if (router) {
+    trackFirstScreen(router);
+  }
 
   const result: RenderResult = render(
     <QueryClientProvider client={queryClient}>

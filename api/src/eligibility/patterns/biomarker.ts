@@ -3,11 +3,12 @@ import type { Concept, FamilyPatterns, MatchContext } from './types';
 
 /**
  * Biomarkers: a mention is a statement about the tumour, unless it names a drug class
- * ("EGFR-TKI", "anti-HER2", "ALK inhibitor") or a test without a result ("EGFR status").
+ * ("EGFR-TKI", "anti-HER2", "ALK inhibitor", "a BRAF-containing regimen") or a test without a
+ * result ("EGFR status").
  */
 
 const DRUG_AFTER =
-  /^[\s-]*(?:tkis?\b|tyrosine kinase|inhibitors?\b|targeted|targeting|directed|antibod|-?based|therap|treatment|agents?\b|blockade|pathway|car\b|car-?t|adc\b|bispecific|specific)/;
+  /^[\s-]*(?:tkis?\b|tyrosine kinase|inhibitors?\b|targeted|targeting|directed|antibod|-?based|containing|regimens?\b|therap|treatment|agents?\b|blockade|pathway|car\b|car-?t|adc\b|bispecific|specific)/;
 const DRUG_BEFORE = /\banti-?\s?$/;
 const STATUS_ONLY =
   /^[\s-]*(?:mutation(?:al)? )?(?:status|testing|test|assay|expression status|result)\b(?! (?:is |of )?(?:positive|negative|confirmed))/;

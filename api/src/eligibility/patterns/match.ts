@@ -8,7 +8,7 @@ import type { Concept, Finding, MatchContext } from './types';
 
 /** Where a clause ends: negation and permission do not reach across these. */
 const BREAKER =
-  /[;:()[\]]|,\s*(?:or|but|however|unless|except|whereas|although)\b|\s(?:but|however|unless|except|whereas|although|that|which|who|whose|and|must|if|provided)\s|\.\s/g;
+  /[;:()[\]]|,\s*(?:or|but|however|unless|except|whereas|although)\b|\s(?:but|however|unless|except|whereas|although|that|which|who|whose|and|must|if|provided)\s|\sor\s+(?=(?:with|having|harbou?ring)\s)|\.\s/g;
 /** Negation cues governing the rest of their clause. */
 const NEGATION =
   /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to))\b/;
@@ -22,12 +22,41 @@ const POST_NEGATION =
 const TESTED_NEGATIVE =
   /^[\s-]*(?:\(?\s*(?:(?:as )?(?:assessed |determined |tested |confirmed )?(?:by|on|per|via|using) )?(?:ihc|immunohistochemistry|fish|ish|sish|cish|ngs|pcr|expression|status|score|testing|test|result|level)\s*\)?[\s:=-]*(?:of\s+|is\s+)?){1,4}(?:negative|neg\b|not (?:detected|amplified|overexpressed))/;
 /**
- * "X is not allowed" reads as an exclusion in either section. "Ineligible for <a treatment>"
- * (round 5) describes the patient, not a prohibition (unlike "ineligible for this study"): "… or
- * newly diagnosed patients ineligible for transplant".
+ * What "not eligible for" / "ineligible for" a prohibition names: the study, not a treatment.
  */
-const PROHIBITION =
-  /^[^;.]{0,60}?\b(?:(?:is|are|was|were) not (?:allowed|permitted|eligible)|not permitted|ineligible(?!\s+(?:for|to)\s+(?!(?:(?:this|the|that)\s+)?(?:study|trial|protocol|participation|enrol|entry|inclusion|registration)))|(?:will be|are|is) excluded)\b/;
+const STUDY_OBJECT =
+  '(?:(?:this|the|that|our)\\s+)?(?:study|trial|protocol|participat\\w*|enrol\\w*|entry|inclusion|registration|randomi[sz]ation|screening|join|take part|be (?:enrolled|included|randomi[sz]ed|registered))';
+/**
+ * "X is not allowed" reads as an exclusion in either section. "Ineligible for <a treatment>"
+ * (round 5) and "(who are) not eligible for <a treatment>" (round 6) describe the patient, not a
+ * prohibition (unlike "ineligible for this study"): "… or newly diagnosed patients ineligible for
+ * transplant", "patients with NSCLC who are not eligible for curative surgery". The text before
+ * the cue is captured: a relative clause there narrows what is excluded.
+ */
+const PROHIBITION = new RegExp(
+  `^([^;.]{0,60}?)\\b(?:(?:is|are|was|were) not (?:allowed|permitted|eligible(?!\\s+(?:for|to)\\s+(?!${STUDY_OBJECT})))|not permitted|ineligible(?!\\s+(?:for|to)\\s+(?!${STUDY_OBJECT}))|(?:will be|are|is) excluded)\\b`,
+);
+/**
+ * A relative clause between a mention and a prohibition ("patients with NSCLC who received an
+ * EGFR TKI are not eligible", round 6): the clause narrows the exclusion, so the mention is
+ * excluded only in a state the questionnaire does not ask.
+ */
+const RELATIVE = /\b(?:who|whom|whose|that|which)\b/;
+/**
+ * A patient's fitness for a treatment negated ("not eligible for curative surgery", "not
+ * candidates for resection", round 6) negates that treatment, not a disease named after it:
+ * "patients who are not suitable for radical surgery with locally advanced NSCLC".
+ */
+const FITNESS_NEGATION =
+  /\bnot (?:(?:considered|deemed|judged) (?:to be )?)?(?:eligible|suitable|candidates?|a candidate|fit|amenable|appropriate|able to (?:receive|undergo|tolerate))\s+(?:for|to)\b[^;]*?\b(?=with|having|harbou?ring|diagnosed)/g;
+/**
+ * The unresectable extent read from a relative clause on the patient's fitness for surgery
+ * ("patients with NSCLC who are not eligible for curative surgery", "… who are not candidates for
+ * resection", round 6): a patient unfit for an operation may have a resectable tumour, so the
+ * rule is qualified. "NSCLC not amenable to resection" is the tumour's.
+ */
+const FITNESS_FOR_SURGERY = /^not (?:eligible|suitable|a candidate|candidates?|fit)\b/;
+const WHO_IS = /\bwho(?:m)?\s+(?:is|are|was|were|has been|have been)\s+(?:also\s+)?$/;
 /**
  * "Regardless of PD-L1 expression", "irrespective of HER2 status" (round 5): the biomarker named
  * there is not asked for.
@@ -93,6 +122,23 @@ const TREATMENT_TARGET =
 /** "prior surgery for esophageal cancer" matched as a whole: the cancer is the treatment's. */
 const TREATED_CANCER =
   /\b(?:surgery|resection|therapy|treatment|chemotherapy|radiotherapy|radiation|irradiation)\s+(?:for|of)\b/;
+/**
+ * A biomarker clause naming both results as alternatives (round 6): "KRAS-mutant and/or KRAS
+ * wild-type", "KRAS wild-type and/or mutant", "FLT3 mutated or wild-type" ("and/or" reads "or"
+ * after normalisation): it asks for neither.
+ */
+const NEG_RESULT = '(?:wild[\\s-]?type|wt|negative|neg|non-?mutated|unmutated)';
+const POS_RESULT =
+  '(?:mutant|mutated|mutations?|positive|altered|alterations?|amplified|rearranged|fusions?)';
+const BOTH_RESULTS = new RegExp(
+  `^[\\s-]*\\(?\\s*(?:${NEG_RESULT}\\b[^.;()]{0,16}?\\bor\\s+(?:[\\w-]+[\\s-]+)?${POS_RESULT}|${POS_RESULT}\\b[^.;()]{0,16}?\\bor\\s+(?:[\\w-]+[\\s-]+)?${NEG_RESULT})\\b`,
+);
+/**
+ * A negation written on the next gene ("ALK-negative") does not reach back over a gene with its
+ * own positive result: "EGFR mutation and/or ALK-negative" (round 6).
+ */
+const OWN_RESULT = /^[\s-]*(?:mutant|mutated|mutations?|positive|amplified|rearranged)\b/;
+const ATTACHED_NEGATION = /^-(?:negative|neg\b|wild[\s-]?type|wt\b)/;
 /** What may stand between the genes of one list: "EGFR, ALK and ROS1 negative". */
 const LIST_GLUE =
   /^(?:\s|,|-|\band\b|\bor\b|\bnor\b|\b(?:mutations?|mutated|alterations?|altered|rearrangements?|rearranged|fusions?|amplifications?|amplified|genes?|status|translocations?|driver|activating|sensitizing|oncogenic|expression)\b)*$/;
@@ -125,13 +171,14 @@ const CLASS_THERAPY: Partial<Record<string, RegExp>> = {
 
 /**
  * A class term narrowed by the words before it: "third-generation EGFR tyrosine kinase inhibitor",
- * "epidermal growth factor receptor tyrosine kinase inhibitor", "anthracycline-based chemotherapy".
+ * "epidermal growth factor receptor tyrosine kinase inhibitor", "anthracycline-based chemotherapy",
+ * "high-dose chemotherapy (requiring stem cell rescue)" (round 6).
  */
 const SPECIFIC_BEFORE: Partial<Record<string, RegExp>> = {
   targeted_therapy:
     /\b(?:egfr|alk|ros1|met|ret|kras|braf|her2|vegfr|fgfr|ntrk|btk|bcr-?abl|epidermal growth factor receptor|anaplastic lymphoma kinase|(?:first|second|third|1st|2nd|3rd)[\s-]generation)[\s-]+(?:[\w-]+\s+){0,2}$/,
   chemotherapy:
-    /\b(?:platinum|anthracycline|taxane|fluoropyrimidine|gemcitabine|irinotecan|[a-z]+(?:platin|taxel|rubicin))[\s-]*(?:based|containing|doublet)?[\s-]+$/,
+    /\b(?:platinum|anthracycline|taxane|fluoropyrimidine|gemcitabine|irinotecan|[a-z]+(?:platin|taxel|rubicin))[\s-]*(?:based|containing|doublet)?[\s-]+$|\bhigh[\s-]dose[\s-]+$/,
 };
 
 /**
@@ -142,6 +189,14 @@ const SPECIFIC_BEFORE: Partial<Record<string, RegExp>> = {
 const AIMED_AFTER =
   /^[\s-]*(?:[\w-]+\s+){0,2}?(?:related to|targeting|targeted (?:at|to|against)|directed (?:at|against|to)|against|aimed at|with (?:a |the )?(?:same|similar) (?:mechanism|mode|target)|of the same (?:class|mechanism|mode))\b([^.;]{0,80})/;
 const CLASS_TARGET = /\bpd-?l?1\b|\bpd-\(?l\)?1|\bctla-?4\b|\bcheckpoints?\b/;
+
+/**
+ * A lesion's treatment, not the patient's (round 6): "at least 1 measurable lesion which has not
+ * been biopsied or received prior irradiation", "a lesion that has not received prior radiation":
+ * a patient treated elsewhere may join, so the therapy rule is qualified.
+ */
+const LESION_SUBJECT =
+  /\b(?:lesions?|tumou?rs?|sites?|nodes?|masses)\b(?:[^.;]|\.(?=\d)){0,40}?\b(?:which|that)\b[^.;]{0,50}$/;
 
 /** Criteria whose count or size the questionnaire does not ask: "> 3 brain metastases". */
 const COUNTED_KEYS = new Set<string>(['brain_metastases', 'metastatic', 'cns_leukemia']);
@@ -173,6 +228,10 @@ export interface ConceptMatch {
   specific?: boolean;
   /** A count or size limit on the mention ("> 3 brain metastases", "lesion > 5 cm"). */
   counted?: boolean;
+  /** Prohibited only as a relative clause narrows it ("NSCLC who received … is not eligible"). */
+  restricted?: boolean;
+  /** Both results named as alternatives: "KRAS-mutant and/or wild-type" (round 6). */
+  both?: boolean;
 }
 
 function clauseStart(lower: string, at: number): number {
@@ -389,9 +448,10 @@ export function findMentions(
         }
       }
       const immediateNon = /\bnon-?\s?$/.test(lower.slice(Math.max(0, start - 5), start));
+      const prohibition = PROHIBITION.exec(rest);
       const negated =
         immediateNon ||
-        NEGATION.test(prefix) ||
+        NEGATION.test(prefix.replace(FITNESS_NEGATION, ' ')) ||
         COORDINATED_NEGATION.test(lower.slice(Math.max(0, start - 60), start)) ||
         POST_NEGATION.test(rest) ||
         TESTED_NEGATIVE.test(rest) ||
@@ -403,19 +463,23 @@ export function findMentions(
         ((SPECIFIC_THERAPY.test(text) && !(CLASS_THERAPY[concept.key]?.test(text) ?? false)) ||
           (aimed !== null && !CLASS_TARGET.test(aimed[1])) ||
           (SPECIFIC_BEFORE[concept.key]?.test(lower.slice(Math.max(0, start - 50), start)) ??
-            false));
+            false) ||
+          LESION_SUBJECT.test(lower.slice(Math.max(0, start - 90), start)));
       const counted =
         (COUNTED_KEYS.has(concept.key) &&
           (COUNT_BEFORE.test(lower.slice(Math.max(from, start - 50), start)) ||
             COUNT_AFTER.test(lower.slice(end, end + 60)))) ||
         (concept.mode === 'therapy' &&
           COUNT_LINES_BEFORE.test(lower.slice(Math.max(0, start - 70), start)));
+      const both = CRITERIA[concept.key].family === 'biomarker' && BOTH_RESULTS.test(rest);
       out.push({
         concept,
         start,
         end,
         negated,
-        prohibited: PROHIBITION.test(rest),
+        ...(both ? { both } : {}),
+        prohibited: prohibition !== null,
+        ...(prohibition && RELATIVE.test(prohibition[1]) ? { restricted: true } : {}),
         ...(specific ? { specific } : {}),
         ...(counted ? { counted } : {}),
       });
@@ -448,7 +512,11 @@ function negateLists(lower: string, mentions: ConceptMatch[]): void {
   for (let i = mentions.length - 2; i >= 0; i--) {
     const [a, b] = [mentions[i], mentions[i + 1]];
     if (biomarker(a) && biomarker(b) && b.negated && !a.negated) {
-      if (LIST_GLUE.test(lower.slice(a.end, b.start))) {
+      const between = lower.slice(a.end, b.start);
+      if (
+        LIST_GLUE.test(between) &&
+        !(OWN_RESULT.test(between) && ATTACHED_NEGATION.test(lower.slice(b.end, b.end + 12)))
+      ) {
         a.negated = true;
       }
     }
@@ -525,9 +593,12 @@ const VARIANT_KEYS = new Set<string>([
 const HER2_MUTATION =
   /^[\s-]*(?:\(?erbb2\)?\s*)?(?:gene\s+)?(?:(?:activating|somatic|oncogenic|sensitizing|driver)\s+)?(?:mutat\w*|mutant|exon\s*\d+|insertions?|ins\d+|kinase domain|tkd|variant)/;
 
-/** "… needing / requiring …" right after an extent: a state of it, not the extent itself. */
+/**
+ * "… needing / requiring …" right after an extent: a state of it, not the extent itself; so is
+ * "metastatic disease limited to bone" (one site, round 6).
+ */
 const NEEDING =
-  /^\s*(?:[\w-]+\s+){0,2}?(?:needing|requiring|that requires?|which requires?|in need of|amenable to|eligible for|candidates? for|suitable for)\b/;
+  /^\s*(?:[\w-]+\s+){0,2}?(?:needing|requiring|that requires?|which requires?|in need of|amenable to|eligible for|candidates? for|suitable for|(?:that is |which is )?(?:limited|confined|restricted) to|only (?:in|to))\b/;
 const NEEDING_FAMILIES = new Set<string>(['stage', 'metastases']);
 
 /** An "or" right before or after a mention: "ocular or metastatic", "metastatic, or recurrent". */
@@ -601,7 +672,10 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
   for (const m of mentions) {
     polarity.set(m.concept.key, (polarity.get(m.concept.key) ?? new Set()).add(m.negated));
   }
+  let previous: ConceptMatch | undefined;
   for (const m of mentions) {
+    const prior = previous;
+    previous = m;
     const c = m.concept;
     const qualified = c.qualifier ? c.qualifier.test(ctx.item) : false;
     const mixed = polarity.get(c.key)!.size > 1;
@@ -646,7 +720,13 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     }
     // One named drug excluded is not the class excluded; a count or size limit ("> 3 brain
     // metastases", "lesion > 5 cm") is not "any" (round 3).
-    if (qualified || (kind === 'excluded' && (m.specific || m.counted))) {
+    if (
+      qualified ||
+      (kind === 'excluded' && (m.specific || m.counted || (m.prohibited && m.restricted))) ||
+      (c.key === 'unresectable' &&
+        FITNESS_FOR_SURGERY.test(lower.slice(m.start, m.end)) &&
+        WHO_IS.test(lower.slice(Math.max(0, m.start - 30), m.start)))
+    ) {
       finding.qualified = true;
     }
     const after = lower.slice(m.end, m.end + 60);
@@ -666,6 +746,9 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     if (mixed) {
       finding.confidence = 'low';
       finding.reading = 'exception';
+    } else if (m.both) {
+      finding.confidence = 'low';
+      finding.reading = 'list';
     }
     // "EGFR, ALK or ROS1", "mutation of BRCA2, BRCA1, PALB2": an enumeration of biomarkers
     // in inclusion is one anyOf rule; with commas only (no "or", "any of") it reads low.
@@ -714,6 +797,23 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       group.end = m.end;
       continue;
     }
+    // "MSI-high or dMMR": two names of one biomarker joined by "or" are one requirement, not a
+    // disjunction with something else (round 6).
+    if (
+      kind === 'required' &&
+      CRITERIA[c.key].family === 'biomarker' &&
+      group &&
+      group.finding.key === c.key &&
+      group.finding.kind === 'required' &&
+      !finding.qualified &&
+      OR_BETWEEN.test(lower.slice(group.end, m.start))
+    ) {
+      if (!OR_BEFORE.test(lower.slice(Math.max(0, group.start - 30), group.start))) {
+        disjoined.delete(group.finding);
+      }
+      group.end = m.end;
+      continue;
+    }
     out.push(finding);
     spans.set(finding, { start: m.start, end: m.end });
     if (
@@ -723,7 +823,15 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       // "ocular or metastatic uveal melanoma" excluded: the disease, not every metastatic one.
       (kind === 'excluded' &&
         c.group === 'extent' &&
-        OR_NOT_EXTENT_BEFORE.test(lower.slice(Math.max(0, m.start - 30), m.start)))
+        OR_NOT_EXTENT_BEFORE.test(lower.slice(Math.max(0, m.start - 30), m.start))) ||
+      // "EGFR mutation and/or ALK-negative": one result or the other (round 6).
+      (kind === 'excluded' &&
+        ctx.section === 'inclusion' &&
+        CRITERIA[c.key].family === 'biomarker' &&
+        prior !== undefined &&
+        !prior.negated &&
+        CRITERIA[prior.concept.key].family === 'biomarker' &&
+        OR_BEFORE.test(lower.slice(Math.max(prior.end, m.start - 30), m.start)))
     ) {
       disjoined.add(finding);
     }

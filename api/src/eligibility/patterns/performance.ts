@@ -51,6 +51,26 @@ export function karnofskyToEcogMax(threshold: number): number | null {
   return null;
 }
 
+/**
+ * A bracketed aside right after an inclusion range (round 6): "0-1 (or 0-2 as allowed by …)",
+ * "≤ 1 (≤ 2 if due to the disease)", "0–1 (0–2 for cohort B)". A higher score named there is
+ * admitted for some patients, so the rule's bound is the wider one; a lower one narrows the range
+ * for a subgroup and leaves the bound alone.
+ */
+const ASIDE_AFTER = /^\s*,?\s*\(([^()]{0,120})\)/;
+const ASIDE_SCORE =
+  /(?<![\d.,])(?<!\b(?:appendix|appendices|annex|attachment|section|table|figure|fig|page|version|amendment|supplement|schedule|item|step|phase|part|arm|cohort|group)\s*[a-z]?[\s.:-]*)\b([0-4])\b(?!\s*(?:%|[.,]\d|years?|yrs?|weeks?|months?|days?|mg|cm|mm|x\b|times))/g;
+
+function widenedByAside(found: Finding, after: string): Finding {
+  const aside = ASIDE_AFTER.exec(after);
+  if (!aside || found.max === undefined) {
+    return found;
+  }
+  const scores = [...aside[1].matchAll(ASIDE_SCORE)].map((x) => Number(x[1]));
+  const max = Math.max(found.max, ...scores);
+  return max > found.max ? { ...found, max } : found;
+}
+
 function ecogBounds(rest: string, section: MatchContext['section']): Finding | null {
   if (section === 'exclusion') {
     const m = AT_LEAST.exec(rest);
@@ -65,11 +85,16 @@ function ecogBounds(rest: string, section: MatchContext['section']): Finding | n
   if (atMost) {
     const n = num(atMost[2]);
     const max = atMost[1] === '<' || atMost[1] === 'less than' ? n - 1 : n;
-    return max >= 0 ? { key: 'ecog', kind: 'range', max } : null;
+    return max >= 0
+      ? widenedByAside({ key: 'ecog', kind: 'range', max }, rest.slice(atMost[0].length))
+      : null;
   }
   const orLess = OR_LESS.exec(rest);
   if (orLess) {
-    return { key: 'ecog', kind: 'range', max: num(orLess[1]) };
+    return widenedByAside(
+      { key: 'ecog', kind: 'range', max: num(orLess[1]) },
+      rest.slice(orLess[0].length),
+    );
   }
   const list = LIST.exec(rest);
   if (list) {
@@ -83,7 +108,7 @@ function ecogBounds(rest: string, section: MatchContext['section']): Finding | n
     if (min > 0) {
       finding.min = min;
     }
-    return finding;
+    return widenedByAside(finding, rest.slice(list[0].length));
   }
   return null;
 }
@@ -96,7 +121,7 @@ function extract(ctx: MatchContext): Finding[] {
   SCALE.lastIndex = 0;
   for (let m = SCALE.exec(lower); m; m = SCALE.exec(lower)) {
     // "WHO classification" is not a performance scale.
-    const rest = lower.slice(m.index + m[0].length, m.index + m[0].length + 90);
+    const rest = lower.slice(m.index + m[0].length, m.index + m[0].length + 220);
     if (m[0] === 'who' && !/^\s*(?:performance|ps\b|status|score|\d)/.test(rest)) {
       continue;
     }

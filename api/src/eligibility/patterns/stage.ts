@@ -126,6 +126,10 @@ function extractStage(ctx: MatchContext): Finding[] {
 const METASTATIC_ALTERNATIVE =
   /\b(?:advanced|recurrent|relapsed|locoregional|localized|local|persistent)\s*,?\s*(?:or|and or)\s*$/;
 
+/** Spread to lymph nodes named right after "metastatic": regional, not distant (round 6). */
+const NODAL_AFTER =
+  /^\s*(?:(?:disease|melanoma|cancer|carcinoma|tumou?r|lesions?|spread)\s+)?(?:(?:to|in|involving|limited to|confined to|restricted to|only (?:to|in))\s+)(?:the\s+)?(?:only\s+)?(?:(?:(?:more|fewer|less) than|at least|no more than|up to|[<>]=?)\s*)?(?:(?:one|a single|a|1|two|2|three|3|regional|locoregional|local|draining|sentinel|axillary|inguinal|cervical|pelvic|para-?aortic|ipsilateral|single)\s+){0,3}(?:lymph[\s-]?nodes?|nodes?|nodal|lymph[\s-]?node basins?)\b/;
+
 const UNRESECTABLE_ADVANCED =
   /\b(?:unresectable|inoperable)\s*,?\s*(?:and\s+)?(?:locally\s+)?advanced\s*,?\s*(?:or|and or)\s*$/;
 
@@ -163,6 +167,11 @@ export const stageConcepts: Concept[] = [
         return false;
       }
       if (/^\s*(?:brain|cns|central nervous|liver|bone|spinal)\b/.test(after)) {
+        return false;
+      }
+      // "metastatic melanoma to only one lymph node", "metastatic disease limited to the regional
+      // nodes" (round 6): regional nodal spread, not distant metastatic disease.
+      if (NODAL_AFTER.test(lower.slice(end, end + 80))) {
         return false;
       }
       // "unresectable, locally advanced or metastatic": the advanced alternative is the

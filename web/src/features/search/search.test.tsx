@@ -106,6 +106,15 @@ describe('search results (/search)', () => {
     ).toBeVisible();
   });
 
+  it('should send one search for the first page: the route loader asks, the screen finds it in the cache', async () => {
+    renderSearch();
+    await firstCard();
+
+    // A second request would mean the loader's body differed from the screen's.
+    expect(summarizeTrials).toHaveBeenCalledTimes(1);
+    expect(lastBody()).toMatchObject({ type_of_disease: 'lung_cancer', page: 1 });
+  });
+
   it('should link each card to its details in a new tab with the answers in q', async () => {
     renderSearch('/search?requestID=req-9');
     const card = await firstCard();
@@ -444,6 +453,10 @@ describe('search results (/search)', () => {
   });
 
   it('should let the doctor choose the radius on the results page, in miles in the US', async () => {
+    // As the server does: the results come in the unit asked for.
+    vi.mocked(summarizeTrials).mockImplementation((options) =>
+      ok(summaryResponse({ unit: options.body.radius_unit })),
+    );
     const { user } = renderSearch(
       '/search',
       storeForm({ ...SEARCH_FORM, country_name: 'US', radius_unit: 'MI', radius: '1000' }),

@@ -160,6 +160,19 @@ describe('trial details (/details/{id})', () => {
     expect(registry).toHaveAttribute('target', '_blank');
   });
 
+  it('should ask for the trial once: the route loader asks, the screen finds it in the cache', async () => {
+    renderWithApp(null, {
+      route: '/details/NCT04487080?requestID=r-7&q=eyJlZ2ZyIjoieWVzIn0%3D&facility=42',
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Osimertinib in EGFR-mutated NSCLC' }),
+    ).toBeInTheDocument();
+    // The loader's request and the screen's query are one (the same key): a second request
+    // would mean the page waited for one answer and then asked again.
+    expect(getTrial).toHaveBeenCalledTimes(1);
+  });
+
   it('should show the evaluation: met, not met and to check with the rule text', async () => {
     renderWithApp(null, { route: '/details/NCT04487080?q=eyJlZ2ZyIjoieWVzIn0%3D' });
 

@@ -21,7 +21,7 @@ import './search.css';
 /** The result cards drawn in the first render: enough to fill a phone's or a laptop's screen. */
 const FIRST_CARDS = 3;
 /** The cards each later task adds, so none of them is a long task on a slow phone. */
-const CARDS_PER_TASK = 4;
+const CARDS_PER_TASK = 2;
 
 /**
  * How many of `count` result cards to draw: the first few at once, the rest a few per task after

@@ -1,8 +1,48 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { getTrialOptions } from '@/api/@tanstack/react-query.gen';
 import type { GetTrialData } from '@/api/types.gen';
 
 export type TrialQuery = NonNullable<GetTrialData['query']>;
+
+/** The same trial for the same answers does not change while the tab is open. */
+const TRIAL_STALE_MS = 5 * 60_000;
+
+function positiveInt(value: string | null): number | null {
+  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+/**
+ * What a details address asks for: the facility to put first, the request it belongs to and the
+ * answers (q), from ?facility=&requestID=&q=. `base` leaves the answers out.
+ */
+export function trialQueryOf(params: URLSearchParams): {
+  base: TrialQuery;
+  withAnswers: TrialQuery;
+} {
+  const base: TrialQuery = {};
+  const facility = positiveInt(params.get('facility'));
+  if (facility !== null) {
+    base.facility = facility;
+  }
+  const requestId = params.get('requestID');
+  if (requestId) {
+    base.requestID = requestId.slice(0, 100);
+  }
+  const q = params.get('q');
+  return { base, withAnswers: q ? { ...base, q } : base };
+}
+
+/** The details' first query, asked for by the route's loader while the screen's code loads. */
+export function prefetchTrial(
+  queryClient: QueryClient,
+  nctId: string,
+  params: URLSearchParams,
+): Promise<void> {
+  return queryClient.prefetchQuery({
+    ...getTrialOptions({ path: { nctId: nctId.trim() }, query: trialQueryOf(params).withAnswers }),
+    staleTime: TRIAL_STALE_MS,
+  });
+}
 
 /** GET /api/trials/{nctId}?q=&facility=&requestID=: the trial evaluated for the answers in q. */
 export function useTrial(nctId: string, query: TrialQuery, enabled = true) {
@@ -16,7 +56,9 @@ export function useTrial(nctId: string, query: TrialQuery, enabled = true) {
         ? previous
         : undefined,
     enabled,
-    // The same trial for the same answers does not change while the tab is open.
-    staleTime: 5 * 60_000,
+    staleTime: TRIAL_STALE_MS,
+    // A failure the route's loader met is the screen's answer (its retry button asks again),
+    // not a reason to send the same request twice on the page's first render.
+    retryOnMount: false,
   });
 }

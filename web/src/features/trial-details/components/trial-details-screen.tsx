@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { conditionLabel } from '@/i18n/conditions';
 import { useLanguage } from '@/i18n/use-language';
 import { registryText } from '@/lib/registry-text';
-import { type TrialQuery, useTrial } from '../api/get-trial';
+import { trialQueryOf, useTrial } from '../api/get-trial';
 import { ctgovStatusLabel, enumLabel, formatDate, phaseLabel } from '../labels';
 import { EvaluationSection } from './evaluation-section';
 import { SitesSection } from './sites-section';
@@ -297,10 +297,6 @@ function treatmentKey(value: string): string {
   );
 }
 
-function positiveInt(value: string | null): number | null {
-  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
-}
-
 /**
  * /details/{id} and /details/oncobit/{id} (spec 01 §2), opened in a new tab from a result or a
  * trial request with requestID, q (the answers) and facility.
@@ -311,17 +307,9 @@ export function TrialDetailsScreen(slots: TrialDetailsSlots = {}) {
   const { id: detailsId, trialId } = useParams();
   const id = detailsId ?? trialId ?? '';
   const [params] = useSearchParams();
-  const facility = positiveInt(params.get('facility'));
   const q = params.get('q');
-  const requestId = params.get('requestID');
-  const query: TrialQuery = {};
-  if (facility !== null) {
-    query.facility = facility;
-  }
-  if (requestId) {
-    query.requestID = requestId.slice(0, 100);
-  }
-  const withAnswers = useTrial(id.trim(), q ? { ...query, q } : query);
+  const { base: query, withAnswers: answeredQuery } = trialQueryOf(params);
+  const withAnswers = useTrial(id.trim(), answeredQuery);
   // An unreadable q (an old or damaged link) still shows the trial, only without the
   // patient's evaluation: the same trial asked again without q.
   const dropAnswers = Boolean(q) && withAnswers.isError && isBadAnswers(withAnswers.error);
@@ -356,7 +344,7 @@ export function TrialDetailsScreen(slots: TrialDetailsSlots = {}) {
   return (
     <TrialDetailsView
       trial={trial.data}
-      facility={facility}
+      facility={query.facility ?? null}
       answersDropped={dropAnswers}
       slots={slots}
     />
