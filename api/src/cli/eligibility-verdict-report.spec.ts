@@ -339,11 +339,13 @@ describe('verdicts on the fourth held-out round', () => {
  * the floors are these figures, to be raised as the engine improves (the integrator re-measures
  * after round 6), never by relabelling these vignettes.
  */
-const HELDOUT_5 = { maxWrongExclusionRate: 22 / 255, precision: 0.73, recall: 0.61 };
-// After merging main with engine round 6 (checked pass/fail, not re-measured): every floor of
-// the fifth round holds; the four files' recall fell to 0.534 (round 6 trades recall for wrong
-// exclusions on the earlier rounds, README ⁷), so its floor is 0.53.
-const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 44 / 885, precision: 0.83, recall: 0.53 };
+// Re-measured once by the integrator after merging round 6 (2026-11-24, 07:58 UTC): the fifth
+// round 21 of 255 (8.2%), precision 74.4% (61/82), recall 61.6% (61/99) — round 6, tuned on
+// development data, removed one of its 22 wrong exclusions (6 of its pairs, on NCT07341737, are
+// not blind to round 6); the four files 35 of 885 (4.0%), 85.7% (210/245), 53.4% (210/393):
+// round 6 trades recall for wrong exclusions on the earlier rounds (README ⁷). Floors at these.
+const HELDOUT_5 = { maxWrongExclusionRate: 21 / 255, precision: 0.74, recall: 0.61 };
+const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 35 / 885, precision: 0.85, recall: 0.53 };
 
 describe('verdicts on the fifth held-out round', () => {
   const file = DEFAULT_HOLDOUT_5_VIGNETTES_FILE();
