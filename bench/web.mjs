@@ -50,7 +50,10 @@ async function stop(server) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function audit(url, port, name) {
+/** Lighthouse's own "Please run Lighthouse again" failures (a trace without its navigation). */
+const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'PROTOCOL_TIMEOUT']);
+
+async function audit(url, port, name, attempt = 1) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -61,6 +64,10 @@ async function audit(url, port, name) {
   });
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) {
+    if (attempt < 3 && RETRYABLE.has(result.lhr.runtimeError.code)) {
+      process.stdout.write(`  ${name}: ${result.lhr.runtimeError.code}, run again\n`);
+      return audit(url, port, name, attempt + 1);
+    }
     throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
   }
   if (REPORTS) {
