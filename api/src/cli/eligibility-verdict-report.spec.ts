@@ -72,6 +72,24 @@ const vignette = (over: Partial<Vignette> = {}): Vignette => ({
   ...over,
 });
 
+interface Floors {
+  maxWrongExclusionRate: number;
+  precision: number;
+  recall: number;
+}
+
+/** A set's figures at or above its floors, over at least `minPairs` judged pairs. */
+function expectAtFloors(
+  report: ReturnType<typeof measureVerdicts>,
+  floors: Floors,
+  minPairs: number,
+): void {
+  expect(report.pairs).toBeGreaterThanOrEqual(minPairs);
+  expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(floors.maxWrongExclusionRate);
+  expect(report.precision).toBeGreaterThanOrEqual(floors.precision);
+  expect(report.recall).toBeGreaterThanOrEqual(floors.recall);
+}
+
 describe(compareVerdicts.name, () => {
   it('should count a wrong exclusion when an eligible or undecidable pair is excluded', () => {
     const rules = new Map([
@@ -146,12 +164,7 @@ describe('verdicts on the judged vignettes', () => {
 
   it('should keep wrong exclusions, precision and recall on the held-out part at their floors', () => {
     const report = measureVerdicts('heldout');
-    expect(report.pairs).toBeGreaterThanOrEqual(90);
-    expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
-      HELDOUT.maxWrongExclusionRate,
-    );
-    expect(report.precision).toBeGreaterThanOrEqual(HELDOUT.precision);
-    expect(report.recall).toBeGreaterThanOrEqual(HELDOUT.recall);
+    expectAtFloors(report, HELDOUT, 90);
   });
 
   it('should keep the floors over all vignettes', () => {
@@ -220,12 +233,7 @@ describe('verdicts on the third held-out round', () => {
 
   it('should keep wrong exclusions, precision and recall of the third round at their floors', () => {
     const report = measureVerdicts('heldout', DEFAULT_HOLDOUT_3_VIGNETTES_FILE());
-    expect(report.pairs).toBeGreaterThanOrEqual(285);
-    expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
-      HELDOUT_3.maxWrongExclusionRate,
-    );
-    expect(report.precision).toBeGreaterThanOrEqual(HELDOUT_3.precision);
-    expect(report.recall).toBeGreaterThanOrEqual(HELDOUT_3.recall);
+    expectAtFloors(report, HELDOUT_3, 285);
   });
 });
 
@@ -302,12 +310,7 @@ describe('verdicts on the fourth held-out round', () => {
 
   it('should keep wrong exclusions, precision and recall of the fourth round at their floors', () => {
     const report = measureVerdicts('heldout', file);
-    expect(report.pairs).toBeGreaterThanOrEqual(255);
-    expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
-      HELDOUT_4.maxWrongExclusionRate,
-    );
-    expect(report.precision).toBeGreaterThanOrEqual(HELDOUT_4.precision);
-    expect(report.recall).toBeGreaterThanOrEqual(HELDOUT_4.recall);
+    expectAtFloors(report, HELDOUT_4, 255);
   });
 
   it('should keep the floors over every held-out vignette of the three files', () => {
@@ -316,12 +319,7 @@ describe('verdicts on the fourth held-out round', () => {
       DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
       file,
     ]);
-    expect(report.pairs).toBeGreaterThanOrEqual(630);
-    expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
-      ALL_HELDOUT.maxWrongExclusionRate,
-    );
-    expect(report.precision).toBeGreaterThanOrEqual(ALL_HELDOUT.precision);
-    expect(report.recall).toBeGreaterThanOrEqual(ALL_HELDOUT.recall);
+    expectAtFloors(report, ALL_HELDOUT, 630);
   });
 });
 
@@ -401,21 +399,11 @@ describe('verdicts on the fifth held-out round', () => {
 
   it('should keep wrong exclusions, precision and recall of the fifth round at their floors', () => {
     const report = measureVerdicts('heldout', file);
-    expect(report.pairs).toBeGreaterThanOrEqual(255);
-    expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
-      HELDOUT_5.maxWrongExclusionRate,
-    );
-    expect(report.precision).toBeGreaterThanOrEqual(HELDOUT_5.precision);
-    expect(report.recall).toBeGreaterThanOrEqual(HELDOUT_5.recall);
+    expectAtFloors(report, HELDOUT_5, 255);
   });
 
   it('should keep the floors over every held-out vignette of the four files', () => {
     const report = measureVerdicts('heldout', DEFAULT_VIGNETTES_FILES());
-    expect(report.pairs).toBeGreaterThanOrEqual(885);
-    expect(report.wrongExclusions / report.pairs).toBeLessThanOrEqual(
-      ALL_HELDOUT_4_FILES.maxWrongExclusionRate,
-    );
-    expect(report.precision).toBeGreaterThanOrEqual(ALL_HELDOUT_4_FILES.precision);
-    expect(report.recall).toBeGreaterThanOrEqual(ALL_HELDOUT_4_FILES.recall);
+    expectAtFloors(report, ALL_HELDOUT_4_FILES, 885);
   });
 });
