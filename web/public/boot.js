@@ -1,6 +1,7 @@
 // Starts the two requests the first screen waits for (the configuration and the texts of the
 // stored language) while the app's JavaScript is still downloading; src/lib/boot-requests.ts
-// hands the answers to the app. Also keeps a submit of /login's prerendered form (below). Loaded with `async` from index.html: it blocks nothing, and
+// hands the answers to the app. Also keeps a submit of /login's prerendered form, or a click on
+// another of its buttons (below). Loaded with `async` from index.html: it blocks nothing, and
 // when it runs late or fails the app requests them itself. Plain script: no build step, no
 // inline code (the Content-Security-Policy allows scripts from 'self' only).
 /* global window */
@@ -33,8 +34,19 @@
     return target && target.closest ? target.closest('#prerendered-shell') : null;
   }
   window.document.addEventListener('click', function (event) {
-    if (inShell(event.target) && event.target.closest('.auth-card__submit')) {
+    var shell = inShell(event.target);
+    if (!shell) return;
+    if (event.target.closest('.auth-card__submit')) {
       window.trialflowShellSubmit = true;
+      return;
+    }
+    // Another of the shell's buttons ("Forgot your password?", the cookie banner's): which one,
+    // by its place among the shell's controls (the app's screen has them in the same order);
+    // the app clicks its own once it has taken over.
+    var button = event.target.closest('button');
+    if (button) {
+      var controls = shell.querySelectorAll('a[href], button, input, select');
+      window.trialflowShellClick = Array.prototype.indexOf.call(controls, button);
     }
   });
   window.document.addEventListener('keydown', function (event) {

@@ -4,6 +4,11 @@ declare global {
   interface Window {
     /** Set by public/boot.js: the shell's Log in button was clicked, or Enter pressed in it. */
     trialflowShellSubmit?: boolean;
+    /**
+     * Set by public/boot.js: another button of the shell was clicked ("Forgot your password?",
+     * the cookie banner's); its index among the shell's controls.
+     */
+    trialflowShellClick?: number;
   }
 }
 
@@ -20,7 +25,8 @@ function setInputValue(input: HTMLInputElement, value: string): void {
  * Replaces the prerendered screen of /login (login.*.html, src/prerender/login-shell.ts) by the
  * app's own, which renders hidden beside it (#root), in the same task so nothing flashes: what
  * was typed or chosen (the language) in the shell's fields is copied into the app's, the keyboard focus moves to the
- * same control, and a submit the shell received (public/boot.js) is made by the app's form. Called once the app's first screen is in the DOM (AppShell), or when the app
+ * same control, a submit the shell received (public/boot.js) is made by the app's form, and a
+ * click on another of its buttons is made on the app's same button. Called once the app's first screen is in the DOM (AppShell), or when the app
  * shows an error instead; a page without a shell is left alone.
  */
 export function releasePrerenderedShell(): void {
@@ -76,6 +82,16 @@ export function releasePrerenderedShell(): void {
     target?.focus();
     if (target instanceof HTMLInputElement && selection && selection[0] !== null) {
       target.setSelectionRange(selection[0], selection[1]);
+    }
+  }
+  const clicked = window.trialflowShellClick;
+  if (typeof clicked === 'number') {
+    // Clicked in the shell before the app was there (the shell runs no code): the app's same
+    // button is clicked now, after the focus moved, so a dialog it opens keeps the focus.
+    delete window.trialflowShellClick;
+    const target = clicked >= 0 ? root.querySelectorAll<HTMLElement>(FOCUSABLE)[clicked] : null;
+    if (target instanceof HTMLButtonElement) {
+      target.click();
     }
   }
 }

@@ -153,6 +153,31 @@ describe(releasePrerenderedShell.name, () => {
     expect(window.trialflowShellSubmit).toBeUndefined();
   });
 
+  it('should open "Forgot your password?" when it was clicked in the shell before the app was there', async () => {
+    const shell = document.createElement('div');
+    shell.id = SHELL_ID;
+    shell.innerHTML = renderLoginShell(textsOf('en'), 'en', 'none');
+    document.body.prepend(shell);
+    const forgot = Array.from(shell.querySelectorAll('button')).find(
+      (button) => button.textContent === 'Forgot your password?',
+    );
+    if (!forgot) {
+      throw new Error('the shell has no "Forgot your password?" button');
+    }
+    // What public/boot.js records for a click on one of the shell's other buttons.
+    window.trialflowShellClick = Array.from(
+      shell.querySelectorAll('a[href], button, input, select'),
+    ).indexOf(forgot);
+
+    const { container } = renderWithApp(null, { route: '/login' });
+    await waitFor(() => expect(container.querySelector('#login-title')).not.toBeNull());
+    container.id = 'root';
+    releasePrerenderedShell();
+
+    expect(await screen.findByRole('dialog')).toBeVisible();
+    expect(window.trialflowShellClick).toBeUndefined();
+  });
+
   it('should switch the app to the language chosen in the shell', async () => {
     const shell = document.createElement('div');
     shell.id = SHELL_ID;
