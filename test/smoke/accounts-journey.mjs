@@ -168,6 +168,9 @@ export async function accountsJourney({ browser, url, pgUrl, shots, check, expec
           .waitFor({ timeout: 15_000 });
         await page.keyboard.press('Escape');
         await page.goto(`${url}/login`);
+        // This step checks the old password is refused, not the prerendered screen's handover
+        // (the first step above and the web tests check that): the app's own form is used.
+        await page.locator('#prerendered-shell').waitFor({ state: 'detached', timeout: 15_000 });
         await page.getByLabel('E-mail address').fill(email);
         await page.getByLabel('Password', { exact: true }).fill(password);
         await page.getByRole('button', { name: 'Log in' }).last().click();
