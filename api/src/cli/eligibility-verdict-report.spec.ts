@@ -72,6 +72,37 @@ const vignette = (over: Partial<Vignette> = {}): Vignette => ({
   ...over,
 });
 
+/** A held-out round's picks per condition (`_trials` of its file, committed before judging). */
+function readPicks(file: string): Record<string, string[]> {
+  return (JSON.parse(readFileSync(file, 'utf8')) as { _trials: Record<string, string[]> })._trials;
+}
+
+/** The vignettes not judged against exactly the picks of their condition, in order. */
+function offTheirPicks(
+  vignettes: ReturnType<typeof readVignettes>,
+  picks: Record<string, string[]>,
+): string[] {
+  return vignettes
+    .filter(
+      (v) =>
+        v.trials.map((t) => t.nctId).join() !== picks[String(v.answers.type_of_disease)].join(),
+    )
+    .map((v) => v.id);
+}
+
+/** The trials of `ours` that vignettes of `split` in the other files also use. */
+function sharedTrials(ours: Set<string>, otherFiles: string[], split: string): string[] {
+  return [
+    ...new Set(
+      otherFiles
+        .flatMap((f) => readVignettes(f))
+        .filter((v) => v.split === split)
+        .flatMap((v) => v.trials.map((t) => t.nctId))
+        .filter((id) => ours.has(id)),
+    ),
+  ];
+}
+
 interface Floors {
   maxWrongExclusionRate: number;
   precision: number;
@@ -269,8 +300,7 @@ const ALL_HELDOUT = { maxWrongExclusionRate: 14 / 630, precision: 0.91, recall: 
 
 describe('verdicts on the fourth held-out round', () => {
   const file = DEFAULT_HOLDOUT_4_VIGNETTES_FILE();
-  const picks = (): Record<string, string[]> =>
-    (JSON.parse(readFileSync(file, 'utf8')) as { _trials: Record<string, string[]> })._trials;
+  const picks = (): Record<string, string[]> => readPicks(file);
 
   it('should judge at least 51 new patients, 3 per condition, each against the 5 picks of its condition', () => {
     const vignettes = readVignettes(file);
@@ -278,28 +308,15 @@ describe('verdicts on the fourth held-out round', () => {
     for (const condition of CONDITION_KEYS) {
       expect(vignettes.filter((v) => v.answers.type_of_disease === condition).length).toBe(3);
     }
-    const offPicks = vignettes.filter(
-      (v) =>
-        v.trials.map((t) => t.nctId).join() !== picks()[String(v.answers.type_of_disease)].join(),
-    );
-    expect(offPicks.map((v) => v.id)).toEqual([]);
+    expect(offTheirPicks(vignettes, picks())).toEqual([]);
     expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
     expect(vignettes.filter((v) => Number(v.id.slice(1)) < 136).map((v) => v.id)).toEqual([]);
   });
 
   it('should pick trials that no other held-out vignette uses, and only two that a development vignette uses', () => {
     const ours = new Set(Object.values(picks()).flat());
-    const others = [DEFAULT_VIGNETTES_FILE(), DEFAULT_HOLDOUT_3_VIGNETTES_FILE()].flatMap((f) =>
-      readVignettes(f),
-    );
-    const shared = (split: string): string[] => [
-      ...new Set(
-        others
-          .filter((v) => v.split === split)
-          .flatMap((v) => v.trials.map((t) => t.nctId))
-          .filter((id) => ours.has(id)),
-      ),
-    ];
+    const shared = (split: string): string[] =>
+      sharedTrials(ours, [DEFAULT_VIGNETTES_FILE(), DEFAULT_HOLDOUT_3_VIGNETTES_FILE()], split);
     expect(ours.size).toBe(55);
     expect(shared('heldout')).toEqual([]);
     // Development vignettes D04 and D05 (engine round 4, 2026-11-24 04:22) took two of these
@@ -347,8 +364,7 @@ const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 35 / 885, precision: 0.85, 
 
 describe('verdicts on the fifth held-out round', () => {
   const file = DEFAULT_HOLDOUT_5_VIGNETTES_FILE();
-  const picks = (): Record<string, string[]> =>
-    (JSON.parse(readFileSync(file, 'utf8')) as { _trials: Record<string, string[]> })._trials;
+  const picks = (): Record<string, string[]> => readPicks(file);
 
   it('should judge 51 new patients, 3 per condition, each against the 5 picks of its condition', () => {
     const vignettes = readVignettes(file);
@@ -357,11 +373,7 @@ describe('verdicts on the fifth held-out round', () => {
       expect(vignettes.filter((v) => v.answers.type_of_disease === condition).length).toBe(3);
       expect(picks()[condition]).toHaveLength(5);
     }
-    const offPicks = vignettes.filter(
-      (v) =>
-        v.trials.map((t) => t.nctId).join() !== picks()[String(v.answers.type_of_disease)].join(),
-    );
-    expect(offPicks.map((v) => v.id)).toEqual([]);
+    expect(offTheirPicks(vignettes, picks())).toEqual([]);
     expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
     expect(vignettes.filter((v) => Number(v.id.slice(1)) < 187).map((v) => v.id)).toEqual([]);
   });
@@ -378,17 +390,12 @@ describe('verdicts on the fifth held-out round', () => {
 
   it('should pick trials that no other held-out vignette uses, and only one that a development vignette uses', () => {
     const ours = new Set(Object.values(picks()).flat());
-    const others = DEFAULT_VIGNETTES_FILES()
-      .filter((f) => f !== file)
-      .flatMap((f) => readVignettes(f));
-    const shared = (split: string): string[] => [
-      ...new Set(
-        others
-          .filter((v) => v.split === split)
-          .flatMap((v) => v.trials.map((t) => t.nctId))
-          .filter((id) => ours.has(id)),
-      ),
-    ];
+    const shared = (split: string): string[] =>
+      sharedTrials(
+        ours,
+        DEFAULT_VIGNETTES_FILES().filter((f) => f !== file),
+        split,
+      );
     expect(ours.size).toBe(51);
     expect(shared('heldout')).toEqual([]);
     // A development vignette of engine round 6 (D06-D08, 2026-11-24 07:03, branch engine6) took

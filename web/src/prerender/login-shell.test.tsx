@@ -53,6 +53,23 @@ async function appLoginHtml(language: ShellLanguage, storage: Record<string, str
   return container.innerHTML;
 }
 
+/** /login's prerendered screen, in English without the cookie banner, before the app's root. */
+function mountShell(): HTMLElement {
+  const shell = document.createElement('div');
+  shell.id = SHELL_ID;
+  shell.innerHTML = renderLoginShell(textsOf('en'), 'en', 'none');
+  document.body.prepend(shell);
+  return shell;
+}
+
+/** The app's /login rendered (hidden, in the browser) beside the shell, in the element #root. */
+async function renderAppBesideShell() {
+  const rendered = renderWithApp(null, { route: '/login' });
+  await waitFor(() => expect(rendered.container.querySelector('#login-title')).not.toBeNull());
+  rendered.container.id = 'root';
+  return rendered;
+}
+
 describe(renderLoginShell.name, () => {
   it.each<ShellLanguage>(['en', 'es', 'de'])(
     'should draw the login screen as the app does, in %s, with the cookie banner',
@@ -100,10 +117,7 @@ describe(releasePrerenderedShell.name, () => {
   });
 
   it('should hand what was typed and the keyboard focus over to the app, then remove the shell', async () => {
-    const shell = document.createElement('div');
-    shell.id = SHELL_ID;
-    shell.innerHTML = renderLoginShell(textsOf('en'), 'en', 'none');
-    document.body.prepend(shell);
+    const shell = mountShell();
     const shellEmail = shell.querySelector<HTMLInputElement>('input[name="email"]');
     const shellPassword = shell.querySelector<HTMLInputElement>('input[name="password"]');
     if (!shellEmail || !shellPassword) {
@@ -112,11 +126,9 @@ describe(releasePrerenderedShell.name, () => {
     shellEmail.value = 'dr.vega@hospital.example';
     shellPassword.focus();
 
-    const { container, user } = renderWithApp(null, { route: '/login' });
-    await waitFor(() => expect(container.querySelector('#login-title')).not.toBeNull());
+    const { user } = await renderAppBesideShell();
     // The app's first screen rendered (into #root in the browser) while the shell was shown.
     expect(document.getElementById(SHELL_ID)).not.toBeNull();
-    container.id = 'root';
     releasePrerenderedShell();
 
     expect(document.getElementById(SHELL_ID)).toBeNull();
@@ -130,10 +142,7 @@ describe(releasePrerenderedShell.name, () => {
   });
 
   it('should send the form when the shell was submitted before the app was there', async () => {
-    const shell = document.createElement('div');
-    shell.id = SHELL_ID;
-    shell.innerHTML = renderLoginShell(textsOf('en'), 'en', 'none');
-    document.body.prepend(shell);
+    const shell = mountShell();
     const shellEmail = shell.querySelector<HTMLInputElement>('input[name="email"]');
     if (!shellEmail) {
       throw new Error('the shell has no e-mail field');
@@ -142,9 +151,7 @@ describe(releasePrerenderedShell.name, () => {
     // What public/boot.js records on Enter or a click on the shell's Log in button.
     window.trialflowShellSubmit = true;
 
-    const { container } = renderWithApp(null, { route: '/login' });
-    await waitFor(() => expect(container.querySelector('#login-title')).not.toBeNull());
-    container.id = 'root';
+    await renderAppBesideShell();
     releasePrerenderedShell();
 
     // The app's form was sent: its validation answers for both fields.
@@ -154,10 +161,7 @@ describe(releasePrerenderedShell.name, () => {
   });
 
   it('should open "Forgot your password?" when it was clicked in the shell before the app was there', async () => {
-    const shell = document.createElement('div');
-    shell.id = SHELL_ID;
-    shell.innerHTML = renderLoginShell(textsOf('en'), 'en', 'none');
-    document.body.prepend(shell);
+    const shell = mountShell();
     const forgot = Array.from(shell.querySelectorAll('button')).find(
       (button) => button.textContent === 'Forgot your password?',
     );
@@ -169,9 +173,7 @@ describe(releasePrerenderedShell.name, () => {
       shell.querySelectorAll('a[href], button, input, select'),
     ).indexOf(forgot);
 
-    const { container } = renderWithApp(null, { route: '/login' });
-    await waitFor(() => expect(container.querySelector('#login-title')).not.toBeNull());
-    container.id = 'root';
+    await renderAppBesideShell();
     releasePrerenderedShell();
 
     expect(await screen.findByRole('dialog')).toBeVisible();
@@ -179,16 +181,11 @@ describe(releasePrerenderedShell.name, () => {
   });
 
   it('should switch the app to the language chosen in the shell', async () => {
-    const shell = document.createElement('div');
-    shell.id = SHELL_ID;
-    shell.innerHTML = renderLoginShell(textsOf('en'), 'en', 'none');
-    document.body.prepend(shell);
+    const shell = mountShell();
     const footerSelect = shell.querySelectorAll('select')[1];
     footerSelect.value = 'de';
 
-    const { container } = renderWithApp(null, { route: '/login' });
-    await waitFor(() => expect(container.querySelector('#login-title')).not.toBeNull());
-    container.id = 'root';
+    await renderAppBesideShell();
     releasePrerenderedShell();
 
     expect(document.getElementById(SHELL_ID)).toBeNull();
