@@ -267,6 +267,9 @@ export const DEFAULT_HOLDOUT_4_LABELS_FILE = (): string =>
 /** The fifth held-out part (2026-11-24, trials of the fifth vignette round, blind). */
 export const DEFAULT_HOLDOUT_5_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-5.json');
+/** The sixth held-out part (2026-11-24, the 56 trials of the sixth vignette round, blind). */
+export const DEFAULT_HOLDOUT_6_LABELS_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-6.json');
 /** The CT.gov records of the first collection (every trial labelled before 2026-11-23). */
 export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), 'data', 'ctgov');
 /** All CT.gov records shipped in the repository, which hold every labelled trial. */

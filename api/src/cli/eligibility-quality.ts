@@ -7,6 +7,7 @@ import {
   DEFAULT_HOLDOUT_3_LABELS_FILE,
   DEFAULT_HOLDOUT_4_LABELS_FILE,
   DEFAULT_HOLDOUT_5_LABELS_FILE,
+  DEFAULT_HOLDOUT_6_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -16,6 +17,7 @@ import {
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_4_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_5_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_6_VIGNETTES_FILE,
   DEFAULT_VIGNETTE_TRIALS_DIR,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
@@ -31,8 +33,9 @@ recall of exclusions and of the conflicting verdicts per criterion family, and t
 with their sentences; then the same on the third held-out round
 (test/fixtures/eligibility-vignettes-holdout-3.json, V79-V135, judged blind on 2026-11-24), on
 the fourth (eligibility-vignettes-holdout-4.json, V136-V186, judged blind on 2026-11-24), on
-the fifth (eligibility-vignettes-holdout-5.json, V187 onward, judged blind on 2026-11-24), over
-every held-out vignette of the four files, and over all vignettes. --vignettes FILE
+the fifth (eligibility-vignettes-holdout-5.json, V187-V237, judged blind on 2026-11-24), on the
+sixth (eligibility-vignettes-holdout-6.json, V238 onward, judged blind on 2026-11-24), over
+every held-out vignette of the five files, and over all vignettes. --vignettes FILE
 (repeatable) replaces the files: all of them make the held-out and the "all" blocks, and the
 per-round blocks are left out. The
 vignettes' trials are read from every folder under data/ (ctgov and ctgov-extra), or from
@@ -42,8 +45,8 @@ Then the rules: extracts the eligibility rules of the hand-labelled trials from 
 ClinicalTrials.gov records shipped in data/ctgov and data/ctgov-extra (or the --ctgov folders)
 and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.json with
 eligibility-labels-holdout-2.json, then eligibility-labels-holdout-3.json, then
-eligibility-labels-holdout-4.json, then eligibility-labels-holdout-5.json, then all five files
-together, all labelled blind; or the
+eligibility-labels-holdout-4.json, then eligibility-labels-holdout-5.json, then
+eligibility-labels-holdout-6.json, then all six files together, all labelled blind; or the
 --holdout files together) and then the development trials
 (test/fixtures/eligibility-labels.json, the patterns were written against it): precision and
 recall of the rules that may exclude, per family precision and recall of all rules and of the
@@ -107,13 +110,18 @@ function main(): Promise<number> {
           files: [DEFAULT_HOLDOUT_5_LABELS_FILE()],
         },
         {
-          title: 'all held-out trials (the five parts)',
+          title: 'held-out trials, sixth part (labelled blind 2026-11-24)',
+          files: [DEFAULT_HOLDOUT_6_LABELS_FILE()],
+        },
+        {
+          title: 'all held-out trials (the six parts)',
           files: [
             DEFAULT_HOLDOUT_LABELS_FILE(),
             DEFAULT_HOLDOUT_2_LABELS_FILE(),
             DEFAULT_HOLDOUT_3_LABELS_FILE(),
             DEFAULT_HOLDOUT_4_LABELS_FILE(),
             DEFAULT_HOLDOUT_5_LABELS_FILE(),
+            DEFAULT_HOLDOUT_6_LABELS_FILE(),
           ],
         },
       ];
@@ -165,12 +173,17 @@ function main(): Promise<number> {
     verdicts(
       'heldout',
       [DEFAULT_HOLDOUT_5_VIGNETTES_FILE()],
-      'fifth held-out round (V187+, judged blind 2026-11-24)',
+      'fifth held-out round (V187-V237, judged blind 2026-11-24)',
+    );
+    verdicts(
+      'heldout',
+      [DEFAULT_HOLDOUT_6_VIGNETTES_FILE()],
+      'sixth held-out round (V238+, judged blind 2026-11-24)',
     );
     verdicts(
       'heldout',
       DEFAULT_VIGNETTES_FILES(),
-      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187+)',
+      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238+)',
     );
     verdicts('all', DEFAULT_VIGNETTES_FILES(), 'all vignettes (development and held-out)');
   }

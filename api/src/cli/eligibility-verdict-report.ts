@@ -104,12 +104,17 @@ export const DEFAULT_HOLDOUT_4_VIGNETTES_FILE = (): string =>
 export const DEFAULT_HOLDOUT_5_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-5.json');
 
-/** Every vignettes file: the first two rounds, then the third, fourth and fifth held-out rounds. */
+/** The sixth held-out round (V238+, judged blind on 2026-11-24, 16 conditions: no myeloma record was left). */
+export const DEFAULT_HOLDOUT_6_VIGNETTES_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-6.json');
+
+/** Every vignettes file: the first two rounds, then the third to sixth held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_4_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_5_VIGNETTES_FILE(),
+  DEFAULT_HOLDOUT_6_VIGNETTES_FILE(),
 ];
 
 /** Reads and validates one or more vignettes files; an id used twice across them is an error. */
