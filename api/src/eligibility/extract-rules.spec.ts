@@ -1,5 +1,5 @@
 import { type EligibilityRule, ruleExcludes } from '@trialflow/contract';
-import { dedupeRules, extractRules, type ExtractRulesInput } from './extract-rules';
+import { dedupeRules, readRules, type ExtractRulesInput } from './extract-rules';
 import { karnofskyToEcogMax } from './patterns/performance';
 
 function rules(
@@ -7,7 +7,7 @@ function rules(
   exclusion = '',
   overrides: Partial<ExtractRulesInput> = {},
 ): EligibilityRule[] {
-  return extractRules({
+  return readRules({
     minimumAgeYears: null,
     maximumAgeYears: null,
     sex: 'ALL',

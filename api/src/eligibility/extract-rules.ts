@@ -16,6 +16,7 @@ import {
   triggerIndex,
 } from './patterns/match';
 import { FAMILY_PATTERNS } from './patterns';
+import { calibrateRules } from './patterns/confident-classes';
 import type { Finding, MatchContext } from './patterns/types';
 import { type CriterionItem, splitItems } from './text';
 
@@ -29,11 +30,11 @@ import { type CriterionItem, splitItems } from './text';
  */
 
 /**
- * The version of the extraction (issue 14: round 6). Raise it with every change to what the
+ * The version of the extraction (issue 14: round 7, calibrated confidence). Raise it with every change to what the
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 6;
+export const RULES_ENGINE_VERSION = 7;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -513,7 +514,13 @@ function dropContradictions(rules: EligibilityRule[]): EligibilityRule[] {
   });
 }
 
-export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
+/**
+ * The rules as the sentences read, before calibration: a rule is confident when its sentence is a
+ * plain statement (see `readingOf`). `extractRules` then keeps confident only the reading classes
+ * that proved precise (`patterns/confident-classes.ts`); `npm run eligibility:calibrate` measures
+ * the classes on these rules.
+ */
+export function readRules(input: ExtractRulesInput): EligibilityRule[] {
   const heme = input.conditions.some((c) => HEME.has(c));
   // The diseases the inclusion names: a basket trial names several.
   // A multi-condition trial whose inclusion names several diseases may set rules per disease.
@@ -535,4 +542,14 @@ export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
     }
   }
   return [...structuredRules(input), ...dedupeRules(alternativeRanges(dropContradictions(rules)))];
+}
+
+/**
+ * The trial's rules: the sentences' reading (`readRules`), then calibrated confidence (round 7):
+ * a confident text rule whose reading class is not in the allow-list of classes that proved
+ * precise (`CONFIDENT_CLASSES`) is demoted to `confidence: 'low'`, reading 'calibration', so it
+ * shows as "to check" and never excludes. Age and sex from the structured fields stay confident.
+ */
+export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
+  return calibrateRules(readRules(input));
 }
