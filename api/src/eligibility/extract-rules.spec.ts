@@ -1237,6 +1237,67 @@ describe('extractRules', () => {
         ]);
       });
     });
+
+    describe('round 7: classes seen on the fifth round, fixed on sentences written for them', () => {
+      /** The text rules that may exclude as read (`ruleExcludes`, before calibration). */
+      const excluding = (
+        inclusion: string,
+        exclusion = '',
+        conditions: string[] = ['lung_cancer'],
+      ): string[] =>
+        compact(rules(inclusion, exclusion, { conditions }).filter((r) => ruleExcludes(r)));
+
+      it('should read a therapy "within protocol specified intervals" as a wash-out, not a ban', () => {
+        expect(
+          excluding(
+            '',
+            '* Chemotherapy, immunotherapy or radiotherapy within the protocol-defined wash-out periods',
+          ),
+        ).toEqual([]);
+        expect(
+          excluding(
+            '',
+            '* Treatment with radiotherapy, systemic anticancer therapy, immunotherapy, CAR-T cell therapy, or hormonal therapy within protocol specified intervals',
+          ),
+        ).toEqual([]);
+        expect(
+          excluding(
+            '',
+            '* Treatment with chemotherapy or an anti-PD-1 antibody within 4 weeks before the first dose',
+          ),
+        ).toEqual([]);
+        // Without the interval the same therapies are a ban.
+        expect(excluding('', '* Prior treatment with chemotherapy')).toEqual([
+          'chemotherapy excluded exclusion',
+        ]);
+      });
+
+      it('should read the items of a list of eligible disease types as alternatives, not each a histology', () => {
+        const basket = [
+          '* Histologically confirmed malignancy treated with an eligible regimen',
+          '  * Eligible tumour types:',
+          '    * Breast',
+          '    * Lung',
+          '    * Squamous cell carcinoma',
+          '    * Adenocarcinoma of unknown primary',
+        ].join('\n');
+        const out = excluding(basket, '', ['lung_cancer', 'breast_cancer']);
+        expect(out.filter((r) => /squamous|adenocarcinoma/.test(r))).toEqual([]);
+        // A histology the trial asks of every patient still excludes.
+        expect(excluding('* Squamous cell carcinoma of the lung, stage IV')).toContain(
+          'squamous required inclusion',
+        );
+      });
+
+      it('should not drop the middle alternative of "unresectable, locally advanced or metastatic"', () => {
+        const three = excluding('* Unresectable, locally advanced or metastatic NSCLC');
+        expect(three.filter((r) => /unresectable|metastatic/.test(r))).toEqual([]);
+        // Two alternatives the rule represents still form one confident group.
+        expect(excluding('* Unresectable or metastatic NSCLC')).toContain(
+          'unresectable required inclusion anyOf:metastatic',
+        );
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

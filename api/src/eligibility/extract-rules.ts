@@ -233,6 +233,14 @@ const PER_DISEASE_FAMILIES = new Set(['prior_therapy', 'stage', 'performance', '
  */
 const SHARED_HISTOLOGIES = new Set<CriterionKey>(['squamous', 'adenocarcinoma', 'adenosquamous']);
 
+/**
+ * "Unresectable, locally advanced or metastatic" (round 7): three alternatives, and the middle
+ * one (a locally advanced disease that may be resectable) has no key of its own, so the
+ * "unresectable or metastatic" group read from it would exclude a resectable stage III patient
+ * the sentence admits: it is an alternative the rule cannot represent (`list`).
+ */
+const THREE_EXTENTS =
+  /\b(?:unresectable|inoperable)\s*,\s*(?:locally|regionally)\s+advanced\s*,?\s*(?:or|and or)\s+metasta/;
 /** Keys that say where the disease is or how far it went. */
 const EXTENT_FAMILIES = new Set(['stage', 'metastases', 'subtype']);
 /** An "or" in the sentence: several requirements of one family there are alternatives. */
@@ -259,6 +267,13 @@ function structureReading(
     if (TREATED_DISEASE.test(lower) || AT_DIAGNOSIS.test(lower)) {
       return 'qualified';
     }
+  }
+  if (
+    f.kind === 'required' &&
+    [f.key, ...(f.anyOf ?? [])].some((k) => EXTENT.has(k)) &&
+    THREE_EXTENTS.test(lower)
+  ) {
+    return 'list';
   }
   if (
     f.kind === 'required' &&

@@ -40,6 +40,15 @@ const MAY_SPLIT = /[.;!?]\s|\S\s{2,}\S|\s(?:No|Not|At least|Must|Prior) /;
 const CAPS_LEAD = /^(?:[A-Z][A-Z /&-]{3,}:\s*)+/;
 const ALTERNATIVES =
   /\b(?:one|any|either) of the following\b|\bfollowing (?:\w+ )?(?:indications|tumou?r types|diagnoses|histologies)\b/i;
+/**
+ * A basket's list of eligible disease types (round 7): "Eligible disease cancer types:", "Eligible
+ * tumor types include:" — each item nested under it is one eligible type ("Squamous cell
+ * carcinoma" among "Breast", "Lung" …), not a histology every patient must have. Only nested
+ * items: a flat list after it would run to the end of the section and take the trial's own
+ * rules (ECOG …) with it.
+ */
+const TYPE_LIST =
+  /\b(?:eligible|permitted|allowed|accepted|included)\s+(?:(?:disease|cancer|tumou?r|solid|malignancy)\s+){0,3}(?:types?|indications|histolog(?:y|ies)|diagnoses)\b[^:]{0,30}:\s*$/i;
 /** "… including:" / "such as:": what follows are examples, not each a must. */
 const EXAMPLES = /\b(?:including|such as|e\.g\.?|for example)\s*:\s*$/i;
 /** A heading of one cohort, arm or part: "Cohort B:", "For Arm 2 (EGFR):", "Part 1 only:". */
@@ -278,7 +287,9 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       parents.push({
         indent: raw.indent,
         alternatives:
-          (body.includes('following') && ALTERNATIVES.test(body)) || EXAMPLES.test(body),
+          (body.includes('following') && ALTERNATIVES.test(body)) ||
+          EXAMPLES.test(body) ||
+          TYPE_LIST.test(body),
         cohort: heading && (COHORT_HEADING.test(body.trim()) || SUBGROUP_HEADING.test(body.trim())),
       });
       if (switchAfter) {
