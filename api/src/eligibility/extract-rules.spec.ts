@@ -1289,6 +1289,36 @@ describe('extractRules', () => {
         );
       });
 
+      it('should read a comorbidity named as an example of a broader state as qualified', () => {
+        expect(
+          excluding(
+            '',
+            '* Any condition the investigator considers unsafe for the study (e.g. HIV, hepatitis C or drug abuse)',
+          ),
+        ).toEqual([]);
+        expect(
+          excluding(
+            '',
+            '* Severe immune deficiency. Examples include patients on high-dose steroids and HIV-positive patients.',
+          ),
+        ).toEqual([]);
+        // The example of a test after the condition keeps the condition excluded.
+        expect(excluding('', '* Known HIV infection (e.g. positive HIV 1/2 antibodies)')).toEqual([
+          'hiv excluded exclusion',
+        ]);
+      });
+
+      it('should read a subgroup admitted without a requirement ("participants with … are eligible") as an exception', () => {
+        expect(
+          excluding(
+            '* Measurable disease per RECIST v1.1. Participants with bone-only prostate cancer without measurable disease are eligible.',
+          ),
+        ).toEqual([]);
+        expect(excluding('* Measurable disease per RECIST v1.1.')).toEqual([
+          'measurable_disease required inclusion',
+        ]);
+      });
+
       it('should not drop the middle alternative of "unresectable, locally advanced or metastatic"', () => {
         const three = excluding('* Unresectable, locally advanced or metastatic NSCLC');
         expect(three.filter((r) => /unresectable|metastatic/.test(r))).toEqual([]);

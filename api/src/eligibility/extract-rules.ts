@@ -113,8 +113,19 @@ function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
  */
 const ALLOWANCE =
   /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join|admitted|accepted|entered|registered)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
+// "Participants with … without measurable disease are eligible" (round 7): a subgroup admitted
+// without what the item requires.
 const ALLOWANCE_CONDITION =
-  /\b(?:if|when|provided|as long as|only if|who|whose|unless|after|following|but)\b|\bmay\b|\balso\b/;
+  /\b(?:if|when|provided|as long as|only if|who|whose|unless|after|following|but)\b|\bmay\b|\balso\b|^(?:patients|participants|subjects)\b[^.;]*\bwithout\b/;
+/**
+ * A comorbidity named as an example of a broader state (round 7): "Any situation the
+ * investigators regard as unsuitable (e.g. HIV, HCV infection …)", "Severely immunocompromised.
+ * Examples include … HIV positive patients on antiretrovirals": the example is not excluded as
+ * such (qualified). The cue ends the sentence before (the splitter cuts after "e.g." before a
+ * capital) or opens this one.
+ */
+const EXAMPLE_END = /(?:\be\.?\s?g\.?|\bfor example|\bfor instance|\bsuch as)\s*,?\s*$/;
+const EXAMPLE_START = /^\W*(?:e\.?\s?g\.?|for example|for instance|examples? (?:include|are|of))\b/;
 /** "ECOG 0 or 1 (patients with disease-related ECOG 2 are allowed)": an aside widening the rule. */
 const BRACKETED_ALLOWANCE =
   /\([^()]*\b(?:ecog|ps|performance|karnofsky|kps)\b[^()]*\b(?:allowed|eligible|permitted|acceptable|may be (?:included|enrolled|eligible))\b[^()]*\)/;
@@ -392,10 +403,13 @@ function itemFindings(
     EXCEPTION_CUE.test(item.lower) ||
     BRACKETED_ALLOWANCE.test(item.lower) ||
     item.sentences.some((s) => isAllowance(s.lower));
-  for (const sentence of item.sentences) {
+  for (const [index, sentence] of item.sentences.entries()) {
     if (isConditional(sentence.lower)) {
       continue;
     }
+    const example =
+      EXAMPLE_START.test(sentence.lower) ||
+      (index > 0 && EXAMPLE_END.test(item.sentences[index - 1].lower));
     const how = {
       cohort: isCohortSpecific(sentence.lower),
       conditional: isConditionalStart(sentence.lower),
@@ -425,6 +439,9 @@ function itemFindings(
       }
       if (allowance && f.kind !== 'excluded') {
         continue;
+      }
+      if (example && f.kind === 'excluded' && CRITERIA[f.key].family === 'comorbidity') {
+        f.qualified = true;
       }
       const reading =
         f.reading ??

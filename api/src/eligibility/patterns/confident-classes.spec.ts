@@ -42,7 +42,9 @@ describe(readingClass.name, () => {
 
 describe(calibrateRules.name, () => {
   it('should demote a confident rule of a class not in the allow-list to "to check"', () => {
-    const [out] = calibrateRules([rule({ key: 'hiv', kind: 'excluded', section: 'exclusion' })]);
+    const [out] = calibrateRules([
+      rule({ key: 'brain_metastases', kind: 'excluded', section: 'exclusion' }),
+    ]);
     expect(out).toMatchObject({ confidence: 'low', reading: 'calibration' });
     expect(ruleExcludes(out)).toBe(false);
   });
@@ -82,17 +84,24 @@ describe(extractRules.name, () => {
   it('should show a plainly read rule of a class too often misread as "to check"', () => {
     const trial = input({
       eligibilityInclusion: 'Histologically confirmed stage IV NSCLC\nECOG performance status 0-1',
-      eligibilityExclusion: 'Known HIV infection\nPregnant or breastfeeding women',
+      eligibilityExclusion:
+        'Known HIV infection\nPregnant or breastfeeding women\nPrior treatment with chemotherapy',
     });
     // The sentences read plainly: every rule is confident before calibration.
     expect(readRules(trial).filter((r) => r.confidence === 'low')).toEqual([]);
-    // Calibrated, only the ECOG maximum and pregnancy/nursing may exclude.
+    // Calibrated, only the ECOG maximum, HIV and pregnancy/nursing may exclude.
     expect(
       extractRules(trial)
         .filter((r) => ruleExcludes(r))
         .map((r) => r.key)
         .sort(),
-    ).toEqual(['ecog', 'pregnant_nursing']);
-    expect(compact(extractRules(trial))).toContain('hiv excluded exclusion low calibration');
+    ).toEqual(['ecog', 'hiv', 'pregnant_nursing']);
+    expect(compact(extractRules(trial))).toEqual(
+      expect.arrayContaining([
+        'chemotherapy excluded exclusion low calibration',
+        'nsclc required inclusion low calibration',
+        'tumor_stage range inclusion low calibration',
+      ]),
+    );
   });
 });
