@@ -231,6 +231,45 @@ describe('eligibility quality', () => {
     expect(report.overall).toMatchObject({ labelled: 2, extracted: 2, matched: 1, recall: 0.5 });
   });
 
+  it("should count and print per family the rules calibration demoted, and keep each rule's outcome", () => {
+    const labels = parseLabels(
+      JSON.stringify([
+        {
+          nctId: 'NCT00000003',
+          conditions: [],
+          rules: [
+            { key: 'egfr', kind: 'required', section: 'inclusion' },
+            { key: 'chemotherapy', kind: 'excluded', section: 'exclusion' },
+          ],
+        },
+      ]),
+    );
+    const text = { source: 'text', text: 't' } as const;
+    const low = { confidence: 'low', reading: 'calibration' } as const;
+    const report = compareWithLabels(
+      labels,
+      new Map([
+        [
+          'NCT00000003',
+          [
+            { ...text, ...low, key: 'egfr', kind: 'required', section: 'inclusion' },
+            { ...text, ...low, key: 'chemotherapy', kind: 'excluded', section: 'exclusion' },
+            { ...text, key: 'hiv', kind: 'excluded', section: 'exclusion' },
+          ],
+        ],
+      ]),
+    );
+    expect(report.demoted).toEqual({ biomarker: 1, prior_therapy: 1 });
+    expect(report.outcomes.map((o) => [o.rule.key, o.excludes, o.right])).toEqual([
+      ['egfr', false, true],
+      ['chemotherapy', false, true],
+      ['hiv', true, false],
+    ]);
+    expect(formatQuality(report)).toContain(
+      'demoted to "to check" by calibration (round 7): biomarker 1, prior_therapy 1',
+    );
+  });
+
   it('should treat "required" and "at least one line" of a count of lines as one rule', () => {
     const required = { key: 'chemotherapy', kind: 'required', section: 'inclusion' } as const;
     expect(rulesMatch(required, { ...required, kind: 'range', min: 1 })).toBe(true);
