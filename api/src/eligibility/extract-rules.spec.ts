@@ -1319,6 +1319,35 @@ describe('extractRules', () => {
         ]);
       });
 
+      it("should read a section whose numbered list starts again at 1 as several cohorts' lists", () => {
+        const twoLists = [
+          '1. Age 18 years or older',
+          '2. Metastatic melanoma with brain metastases',
+          '3. Measurable disease per RECIST 1.1',
+          '4. ECOG performance status 0 or 1',
+          '',
+          '1. Age 18 years or older',
+          '2. Recurrent glioblastoma',
+          '3. ECOG performance status 0-2',
+        ].join('\n');
+        expect(excluding(twoLists, '', ['melanoma'])).toEqual([]);
+        // One list, and lists nested under its items, keep their rules.
+        const nested = [
+          '1. Measurable disease per RECIST 1.1',
+          '2. Adequate organ function:',
+          '   1. Haemoglobin at least 9 g/dL',
+          '   2. Platelets at least 100 x 10^9/L',
+          '3. Prior therapy, one of:',
+          '   1. Platinum doublet',
+          '   2. Docetaxel',
+          '4. ECOG performance status 0 or 1',
+        ].join('\n');
+        expect(excluding(nested, '', ['melanoma'])).toEqual([
+          'ecog range inclusion ..1',
+          'measurable_disease required inclusion',
+        ]);
+      });
+
       it('should not drop the middle alternative of "unresectable, locally advanced or metastatic"', () => {
         const three = excluding('* Unresectable, locally advanced or metastatic NSCLC');
         expect(three.filter((r) => /unresectable|metastatic/.test(r))).toEqual([]);

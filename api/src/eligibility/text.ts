@@ -179,16 +179,48 @@ function rawItems(text: string): RawItem[] {
 }
 
 /**
+ * Whether a section's numbered list starts again at 1 at the same depth (round 7): "1. … 11. …"
+ * then "1. … 9. …" are the full lists of several cohorts or parts whose headings the record
+ * lost, so no item of the section is every patient's rule. Nested lists (a shallower line
+ * between) and an "Exclusion criteria" line between do not count.
+ */
+export function restartsNumbering(text: string): boolean {
+  const last = new Map<number, number>();
+  for (const line of text.split('\n')) {
+    if (/exclusion criteria/i.test(line)) {
+      last.clear();
+      continue;
+    }
+    const m = /^(\s*)\(?(\d{1,2})\\?[.)]\s/.exec(line);
+    if (!m) {
+      continue;
+    }
+    const depth = m[1].length;
+    const n = Number(m[2]);
+    for (const d of [...last.keys()]) {
+      if (d > depth) {
+        last.delete(d);
+      }
+    }
+    if (n === 1 && (last.get(depth) ?? 0) >= 2) {
+      return true;
+    }
+    last.set(depth, n);
+  }
+  return false;
+}
+
+/**
  * Splits the inclusion and exclusion texts into items. A trailing "Exclusion Criteria" without a
  * colon inside the inclusion text moves the items after it to the exclusion section.
  */
 export function splitItems(inclusion: string, exclusion: string): CriterionItem[] {
   const items: CriterionItem[] = [];
-  const sections: [Section, RawItem[]][] = [
-    ['inclusion', rawItems(inclusion)],
-    ['exclusion', rawItems(exclusion)],
+  const sections: [Section, RawItem[], boolean][] = [
+    ['inclusion', rawItems(inclusion), restartsNumbering(inclusion)],
+    ['exclusion', rawItems(exclusion), restartsNumbering(exclusion)],
   ];
-  for (const [startSection, raws] of sections) {
+  for (const [startSection, raws, restarted] of sections) {
     let section = startSection;
     // A line that is only "OR" between groups of inclusion items: which group a patient meets
     // is not written per item, so every item of the section is an alternative (round 3).
@@ -229,6 +261,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
         cohortHeading = null;
       }
       const cohort =
+        restarted ||
         parents.some((p) => p.cohort) ||
         (cohortHeading !== null && !(heading && COHORT_HEADING.test(body.trim())));
       // Nested under the heading (the usual layout): the parents mark the alternatives instead.
