@@ -14,7 +14,7 @@ Measures the reading classes of the eligibility rules (issue 14, round 7): extra
 the hand-labelled trials as their sentences read them (before calibration) and prints, per
 reading class (family / criterion / kind / section), how many rules may exclude (support), how
 many of them match an unqualified label (right), the precision and its 95% Wilson lower bound,
-and whether the class may exclude (support and precision at least the minimums of
+and whether the class may exclude (support, precision and Wilson bound at least the minimums of
 api/src/eligibility/patterns/confident-classes.ts), marking where the committed allow-list
 differs. The labels are the development file and held-out rounds 1-5
 (test/fixtures/eligibility-labels*.json, calibration data since round 7), or the --labels files;

@@ -3,6 +3,7 @@ import {
   CONFIDENT_CLASSES,
   MIN_PRECISION,
   MIN_SUPPORT,
+  MIN_WILSON,
 } from '../eligibility/patterns/confident-classes';
 import {
   calibrateClasses,
@@ -35,11 +36,12 @@ describe(calibrateClasses.name, () => {
   const many = (n: number, right: number, r: Parameters<typeof outcome>[0]): RuleOutcome[] =>
     Array.from({ length: n }, (_, i) => outcome(r, i < right));
 
-  it('should let a class exclude only with enough support and precision', () => {
+  it('should let a class exclude only with enough support, precision and certainty', () => {
     const classes = calibrateClasses(
       [
         ...many(40, 40, { key: 'ecog', kind: 'range', max: 1 }),
         ...many(7, 7, { key: 'egfr', kind: 'required' }),
+        ...many(12, 12, { key: 'metastatic', kind: 'required' }),
         ...many(40, 38, { key: 'hiv', kind: 'excluded', section: 'exclusion' }),
       ],
       new Set(),
@@ -47,6 +49,8 @@ describe(calibrateClasses.name, () => {
     expect(classes.map((c) => [c.readingClass, c.support, c.right, c.passes, c.listed])).toEqual([
       ['performance/ecog/range:max/inclusion', 40, 40, true, false],
       ['comorbidity/hiv/excluded/exclusion', 40, 38, false, false],
+      // Right every time, but 12 rules leave a Wilson lower bound of 75.7%.
+      ['stage/metastatic/required/inclusion', 12, 12, false, false],
       ['biomarker/egfr/required/inclusion', 7, 7, false, false],
     ]);
     expect(formatCalibration(classes)).toContain('yes (not listed: add)');
@@ -69,6 +73,7 @@ describe(measureCalibration.name, () => {
     for (const c of classes.filter((x) => x.passes)) {
       expect(c.support).toBeGreaterThanOrEqual(MIN_SUPPORT);
       expect(c.precision).toBeGreaterThanOrEqual(MIN_PRECISION);
+      expect(c.wilson).toBeGreaterThanOrEqual(MIN_WILSON);
     }
   });
 });

@@ -4,6 +4,7 @@ import {
   CONFIDENT_CLASSES,
   MIN_PRECISION,
   MIN_SUPPORT,
+  MIN_WILSON,
   readingClass,
 } from '../eligibility/patterns/confident-classes';
 import {
@@ -21,8 +22,8 @@ import {
 /**
  * Calibration of the reading classes (issue 14, round 7): per class, the precision of the rules
  * that may exclude as the sentences read them (`readRules`, before calibration) against the rule
- * labels. A class may exclude when it has at least MIN_SUPPORT such rules and a precision of at
- * least MIN_PRECISION (`patterns/confident-classes.ts` holds the reviewed allow-list).
+ * labels. A class may exclude when it has at least MIN_SUPPORT such rules, a precision of at
+ * least MIN_PRECISION and a Wilson lower bound of at least MIN_WILSON (`patterns/confident-classes.ts` holds the reviewed allow-list).
  */
 
 export interface ClassCalibration {
@@ -84,14 +85,15 @@ export function calibrateClasses(
   return [...byClass.entries()]
     .map(([cls, c]) => {
       const precision = c.right / c.support;
+      const wilson = wilsonLowerBound(c.right, c.support);
       return {
         readingClass: cls,
         family: c.family,
         support: c.support,
         right: c.right,
         precision,
-        wilson: wilsonLowerBound(c.right, c.support),
-        passes: c.support >= MIN_SUPPORT && precision >= MIN_PRECISION,
+        wilson,
+        passes: c.support >= MIN_SUPPORT && precision >= MIN_PRECISION && wilson >= MIN_WILSON,
         listed: listed.has(cls),
       };
     })
@@ -131,7 +133,7 @@ export function formatCalibration(classes: ClassCalibration[]): string {
   const drift = classes.filter((c) => c.passes !== c.listed);
   return [
     `Reading classes of the rules that may exclude as read (before calibration): ${classes.length} classes, ${total} rules`,
-    `a class may exclude with >= ${MIN_SUPPORT} rules and precision >= ${pct(MIN_PRECISION)}: ` +
+    `a class may exclude with >= ${MIN_SUPPORT} rules, precision >= ${pct(MIN_PRECISION)} and Wilson >= ${pct(MIN_WILSON)}: ` +
       `${kept.length} classes, ${keptRight} of ${keptSupport} right (${pct(keptSupport ? keptRight / keptSupport : 1)})`,
     header,
     '-'.repeat(header.length),

@@ -1348,6 +1348,18 @@ describe('extractRules', () => {
         ]);
       });
 
+      it('should not read metastases negated after the noun ("are not diagnosed") as required', () => {
+        expect(
+          excluding(
+            '* Pancreatic cancer in which distant metastases are not diagnosed before surgery',
+          ),
+        ).toEqual([]);
+        expect(excluding('* Metastatic disease is not present at screening')).toEqual([]);
+        expect(excluding('* Distant metastases confirmed by CT')).toEqual([
+          'metastatic required inclusion',
+        ]);
+      });
+
       it('should not drop the middle alternative of "unresectable, locally advanced or metastatic"', () => {
         const three = excluding('* Unresectable, locally advanced or metastatic NSCLC');
         expect(three.filter((r) => /unresectable|metastatic/.test(r))).toEqual([]);
