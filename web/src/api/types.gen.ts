@@ -354,9 +354,9 @@ export type CriterionResultDto = {
    */
   qualified?: boolean;
   /**
-   * Why: 'plain' statement for every patient, or 'qualified' (a state the questionnaire does not ask), 'conditional' ("If …"), 'exception' (the criterion admits exceptions), 'cohort' (one cohort's or arm's rule), 'list' (one alternative of a list).
+   * Why: 'plain' statement for every patient, or 'qualified' (a state the questionnaire does not ask), 'conditional' ("If …"), 'exception' (the criterion admits exceptions), 'cohort' (one cohort's or arm's rule), 'list' (one alternative of a list), 'calibration' (read plainly, but this kind of sentence was too often misread to exclude).
    */
-  reading: 'plain' | 'qualified' | 'conditional' | 'exception' | 'cohort' | 'list';
+  reading: 'plain' | 'qualified' | 'conditional' | 'exception' | 'cohort' | 'list' | 'calibration';
   /**
    * The rule in words, e.g. "EGFR mutation required", "ECOG 0 to 1".
    */

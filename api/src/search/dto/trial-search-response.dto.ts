@@ -201,7 +201,7 @@ export class CriterionResultDto {
   @ApiProperty({
     enum: RULE_READINGS,
     description:
-      "Why: 'plain' statement for every patient, or 'qualified' (a state the questionnaire does not ask), 'conditional' (\"If …\"), 'exception' (the criterion admits exceptions), 'cohort' (one cohort's or arm's rule), 'list' (one alternative of a list).",
+      "Why: 'plain' statement for every patient, or 'qualified' (a state the questionnaire does not ask), 'conditional' (\"If …\"), 'exception' (the criterion admits exceptions), 'cohort' (one cohort's or arm's rule), 'list' (one alternative of a list), 'calibration' (read plainly, but this kind of sentence was too often misread to exclude).",
   })
   reading: RuleReading;
 
