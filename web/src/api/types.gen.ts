@@ -350,7 +350,7 @@ export type CriterionResultDto = {
   min?: number;
   outcome: CriterionOutcome;
   /**
-   * The answer contradicts a rule that only applies in a state the questionnaire does not ask about: to check, not excluded.
+   * The answer contradicts a rule that may not exclude: one that only applies in a state the questionnaire does not ask about (reading 'qualified'), or one read without the confidence to exclude (confidence 'low'). To check, not excluded; it ranks the trial lower than an open question would.
    */
   qualified?: boolean;
   /**
