@@ -68,6 +68,10 @@ describe(serveWebApp.name, () => {
         );
       }
     }
+    // index.html with a signed-in first screen's code preloaded, as the web build writes it.
+    for (const screen of ['home', 'questionnaire', 'search', 'details']) {
+      writeFileSync(join(web, `index.${screen}.html`), `<title>spa ${screen}</title>`);
+    }
     t = await createTestApp({ WEB_DIST_DIR: web });
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
@@ -106,7 +110,7 @@ describe(serveWebApp.name, () => {
   });
 
   it('should revalidate index.html on every visit and answer 404 for a missing asset', async () => {
-    const page = await request(t.http).get('/questionnaire').expect(200);
+    const page = await request(t.http).get('/dashboard').expect(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.text).toContain('<title>spa</title>');
     const missing = await request(t.http).get('/assets/index-Gone99.js').expect(404);
@@ -146,6 +150,26 @@ describe(serveWebApp.name, () => {
     // Every other client route keeps index.html.
     const other = await request(t.http).get('/register').expect(200);
     expect(other.text).toContain('<title>spa</title>');
+  });
+
+  it("should answer a signed-in first screen with index.html preloading that screen's code", async () => {
+    const title = async (path: string): Promise<string> => {
+      const res = await request(t.http).get(path).expect(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      return /<title>(.*)<\/title>/.exec(res.text)?.[1] ?? res.text;
+    };
+    expect(await title('/')).toBe('spa home');
+    expect(await title('/questionnaire')).toBe('spa questionnaire');
+    expect(await title('/search')).toBe('spa search');
+    expect(await title('/details/NCT04613596?q=e30')).toBe('spa details');
+    expect(await title('/details/clinops/NCT04613596')).toBe('spa details');
+    // Any other route, and a path that only starts like one, keeps the plain index.html.
+    expect(await title('/searchbycondition')).toBe('spa');
+    expect(await title('/questionnaire/extra')).toBe('spa');
+    expect(await title('/dashboard')).toBe('spa');
+    // An API path is never a screen.
+    const api = await request(t.http).get('/api/search');
+    expect(api.text).not.toContain('<title>');
   });
 
   it('should compress JSON answers of the API by Accept-Encoding', async () => {

@@ -174,21 +174,53 @@ describe(SearchController.name, () => {
       expect(sentence.text).toMatch(/EGFR/i);
     });
 
-    it('should leave out the trials requiring EGFR for an EGFR-negative patient', async () => {
-      const ids = new Set((res.body.trials as Summary[]).map((tr) => tr.nctId));
+    it('should keep a trial requiring EGFR for an EGFR-negative patient "to check": the class was too often misread to exclude', async () => {
+      const requiring = (res.body.trials as Summary[]).filter((tr) =>
+        tr.matched.some((m) => m.key === 'egfr'),
+      );
+      expect(requiring.length).toBeGreaterThan(0);
       const negative = await summary({
         ...anywhere,
         criterions: { ...anywhere.criterions, egfr: false },
+        trials: requiring.map((tr) => tr.nctId),
       });
       expect(negative.status).toBe(200);
-      const negativeIds = new Set((negative.body.trials as Summary[]).map((tr) => tr.nctId));
-      const requiringEgfr = [...ids].filter((id) => !negativeIds.has(id));
-      expect(requiringEgfr.length).toBeGreaterThan(0);
-      for (const id of requiringEgfr) {
+      expect((negative.body.trials as Summary[]).map((tr) => tr.nctId).sort()).toEqual(
+        requiring.map((tr) => tr.nctId).sort(),
+      );
+      const readings: string[] = [];
+      for (const tr of negative.body.trials as Summary[]) {
+        const egfr = tr.toCheck.find((c) => c.key === 'egfr');
+        expect(egfr).toMatchObject({ confidence: 'low' });
+        readings.push(egfr!.reading!);
+        expect(tr.conflicting.map((c) => c.key)).not.toContain('egfr');
+      }
+      // Read plainly, but demoted by calibration (others were read with an exception).
+      expect(readings).toContain('calibration');
+    });
+
+    it('should leave out the trials whose ECOG limit (a class that proved precise) the patient exceeds', async () => {
+      const ids = new Set((res.body.trials as Summary[]).map((tr) => tr.nctId));
+      const worse = await summary({
+        ...anywhere,
+        criterions: { ...anywhere.criterions, ecog: 3 },
+      });
+      expect(worse.status).toBe(200);
+      const worseIds = new Set((worse.body.trials as Summary[]).map((tr) => tr.nctId));
+      const leftOut = [...ids].filter((id) => !worseIds.has(id));
+      expect(leftOut.length).toBeGreaterThan(0);
+      for (const id of leftOut) {
         const rules = await rulesOf(id);
-        expect(rules.some((r) => r.key === 'egfr' && r.kind === 'required' && !r.qualified)).toBe(
-          true,
-        );
+        expect(
+          rules.some(
+            (r) =>
+              r.key === 'ecog' &&
+              r.kind === 'range' &&
+              (r.max ?? 5) < 3 &&
+              r.confidence !== 'low' &&
+              !r.qualified,
+          ),
+        ).toBe(true);
       }
     });
 
@@ -438,16 +470,16 @@ describe(SearchController.name, () => {
 
   it('should summarise the trials named, with conflicts shown', async () => {
     const anywhere = { ...berlinLung, radius: 20000 };
-    const negative = { ...anywhere, criterions: { ...anywhere.criterions, egfr: false } };
+    const worse = { ...anywhere, criterions: { ...anywhere.criterions, ecog: 3 } };
     const hits = await search(anywhere);
-    const negativeHits = await search(negative);
+    const worseHits = await search(worse);
     const excluded = (hits.body.nctIds as string[]).find(
-      (id) => !(negativeHits.body.nctIds as string[]).includes(id),
+      (id) => !(worseHits.body.nctIds as string[]).includes(id),
     )!;
-    const res = await summary({ ...negative, trials: [excluded, 'NCT99999999'] });
+    const res = await summary({ ...worse, trials: [excluded, 'NCT99999999'] });
     expect(res.status).toBe(200);
     expect(res.body.trials.map((s: Summary) => s.nctId)).toEqual([excluded]);
-    expect(res.body.trials[0].conflicting.map((c: CriterionResult) => c.key)).toContain('egfr');
+    expect(res.body.trials[0].conflicting.map((c: CriterionResult) => c.key)).toContain('ecog');
   });
 
   it('should summarise a named trial that no longer recruits, from the store', async () => {

@@ -93,4 +93,24 @@ if (total > budgetKb * 1024) {
   );
   process.exit(1);
 }
+// The signed-in first screens' pages (vite.config.ts, preloadFirstScreens): each is written and
+// names only files of this build.
+for (const screen of ['home', 'questionnaire', 'search', 'details']) {
+  const page = join(dist, `index.${screen}.html`);
+  if (!existsSync(page)) {
+    console.error(`check-bundle-size: ${page} is missing`);
+    process.exit(1);
+  }
+  const hrefs = [...readFileSync(page, 'utf8').matchAll(/href="\/(assets\/[^"]+)"/g)].map(
+    ([, href]) => href,
+  );
+  const gone = hrefs.filter((href) => !existsSync(join(dist, href)));
+  if (hrefs.length === 0 || gone.length > 0) {
+    console.error(
+      `check-bundle-size: index.${screen}.html names missing files: ${gone.join(', ')}`,
+    );
+    process.exit(1);
+  }
+  console.log(`index.${screen}.html: ${hrefs.length} files named, all in the build`);
+}
 console.log('check-bundle-size: ok');

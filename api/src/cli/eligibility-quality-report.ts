@@ -12,7 +12,7 @@ import { repoRoot } from '../common/repo-root';
 import { geneMatcher } from '../trials/ctgov/ctgov-classify';
 import { readStudiesSync } from '../trials/ctgov/ctgov-files';
 import { parseStudy } from '../trials/ctgov/ctgov-record';
-import { extractRules } from '../eligibility/extract-rules';
+import { extractRules, type ExtractRulesInput } from '../eligibility/extract-rules';
 
 /**
  * Extraction quality against the hand-labelled fixture (test/fixtures/eligibility-labels.json):
@@ -60,8 +60,22 @@ export interface WrongExclusion {
   text: string;
 }
 
+/** One extracted text rule and how it fared against the labels. */
+export interface RuleOutcome {
+  nctId: string;
+  rule: EligibilityRule;
+  /** `ruleExcludes`: confident and not qualified. */
+  excludes: boolean;
+  /** It matched a label that is not qualified (for a rule that may exclude: it is right). */
+  right: boolean;
+}
+
 export interface QualityReport {
   trials: number;
+  /** Every extracted text rule with its outcome (the calibration reads them). */
+  outcomes: RuleOutcome[];
+  /** Per family, the text rules calibration demoted to "to check" (reading 'calibration'). */
+  demoted: Partial<Record<CriterionFamily, number>>;
   families: FamilyQuality[];
   overall: FamilyQuality;
   /** Per family, over the rules that may exclude and the unqualified labels (see above). */
@@ -137,6 +151,8 @@ export function compareWithLabels(
   const qualified = { agree: 0, of: 0 };
   const misses: QualityReport['misses'] = [];
   const wrongExclusions: WrongExclusion[][] = [];
+  const outcomes: RuleOutcome[] = [];
+  const demoted: QualityReport['demoted'] = {};
   for (const trial of labels) {
     const rules = (extracted.get(trial.nctId) ?? []).filter((r) => r.source === 'text');
     const unmatched = [...trial.rules];
@@ -145,6 +161,9 @@ export function compareWithLabels(
     for (const rule of rules) {
       const family = familyOf(rule.key);
       const excludes = ruleExcludes(rule);
+      if (rule.reading === 'calibration') {
+        demoted[family] = (demoted[family] ?? 0) + 1;
+      }
       bump(family, 'extracted');
       if (excludes) {
         bumpExclusion(family, 'extracted');
@@ -156,6 +175,12 @@ export function compareWithLabels(
         .filter(({ label }) => rulesMatch(label, rule as Comparable));
       const pick =
         candidates.find(({ label }) => Boolean(label.qualified) === !excludes) ?? candidates[0];
+      outcomes.push({
+        nctId: trial.nctId,
+        rule,
+        excludes,
+        right: Boolean(pick && !pick.label.qualified),
+      });
       if (!pick) {
         falsePositives.push(rule as LabelledRule);
         if (excludes) {
@@ -219,6 +244,8 @@ export function compareWithLabels(
   const exclusionFamilies = byFamily(exclusionCounts);
   return {
     trials: labels.length,
+    outcomes,
+    demoted,
     families,
     overall: sum(families),
     exclusionFamilies,
@@ -282,6 +309,7 @@ export const DEFAULT_CTGOV_DIRS = (): string[] => [
 export function extractForTrials(
   ctgovDirs: string | string[],
   nctIds: Set<string>,
+  read: (input: ExtractRulesInput) => EligibilityRule[] = extractRules,
 ): Map<string, EligibilityRule[]> {
   const out = new Map<string, EligibilityRule[]>();
   const noGenes = geneMatcher([]);
@@ -290,7 +318,7 @@ export function extractForTrials(
     if (nctIds.has(trial.nctId) && !out.has(trial.nctId)) {
       out.set(
         trial.nctId,
-        extractRules({
+        read({
           minimumAgeYears: trial.minimumAgeYears,
           maximumAgeYears: trial.maximumAgeYears,
           sex: trial.sex,
@@ -308,11 +336,12 @@ export function extractForTrials(
 export function measureQuality(
   labelsFiles: string | string[] = DEFAULT_LABELS_FILE(),
   ctgovDirs: string | string[] = DEFAULT_CTGOV_DIRS(),
+  read: (input: ExtractRulesInput) => EligibilityRule[] = extractRules,
 ): QualityReport {
   const labels = (Array.isArray(labelsFiles) ? labelsFiles : [labelsFiles]).flatMap((file) =>
     parseLabels(readFileSync(file, 'utf8')),
   );
-  const extracted = extractForTrials(ctgovDirs, new Set(labels.map((l) => l.nctId)));
+  const extracted = extractForTrials(ctgovDirs, new Set(labels.map((l) => l.nctId)), read);
   const missing = labels.filter((l) => !extracted.has(l.nctId)).map((l) => l.nctId);
   if (missing.length) {
     throw new Error(`eligibility labels: not found in ${String(ctgovDirs)}: ${missing.join(', ')}`);
@@ -385,6 +414,12 @@ export function formatQuality(report: QualityReport, title?: string, worst = 10)
     '-'.repeat(header.length),
     row(report.overall, x),
     `qualified flag agrees on ${q.agree} of ${q.of} matched rules`,
+    `demoted to "to check" by calibration (round 7): ${
+      Object.entries(report.demoted)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([family, n]) => `${family} ${n}`)
+        .join(', ') || 'none'
+    }`,
     ...(shown.length
       ? [
           `worst cases: rules that may exclude but should not (${shown.length} of ${report.wrongExclusions.length})`,

@@ -49,11 +49,22 @@ import {
  * held-out 4 wrong exclusions of 90 (4.4%), precision 85.2% (23/27), recall 62.2% (23/37); all:
  * 4 of 417 (1.0%), precision 97.6% (166/170), recall 70.6% (166/235). Floors raised to them.
  */
-const HELDOUT = { maxWrongExclusionRate: 4 / 90, precision: 0.85, recall: 0.62 };
+// Round 7 (2026-11-24, calibrated confidence): only reading classes that proved precise on the
+// rule labels may exclude (api/src/eligibility/patterns/confident-classes.ts: the ECOG maximum
+// in inclusion, measurable disease required, pregnancy or nursing and HIV in exclusion); every
+// other rule is "to check". Since round 7
+// these vignettes are calibration data (seen), no longer a blind measure: round 6
+// (eligibility-vignettes-holdout-6.json) is.
+// V61-V78: 0 wrong of 90 (was 4), precision 100% (11/11, was 85.2%), recall 29.7% (11/37, was
+// 62.2%): the recall floor falls to the measured value, the trade of excluding only on classes
+// that proved precise (a missed exclusion is the lesser error).
+const HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.29 };
 // After the look, a development pair the engine excluded for a wrong reason (V48 x NCT05605535:
 // "chemotherapy required" read from "prior to Cycle 1 of NACT chemotherapy") is no longer
 // excluded: 164/232 over all vignettes if the held-out part is unchanged; floored at 0.70.
-const ALL = { maxWrongExclusionRate: 4 / 417, precision: 0.97, recall: 0.7 };
+// Round 7: all 432 pairs of the file 0 wrong, precision 100% (67/67), recall 28.0% (67/239), the
+// recall floor falls to it (the trade named above).
+const ALL = { maxWrongExclusionRate: 0, precision: 1, recall: 0.28 };
 
 const rule = (
   r: Partial<EligibilityRule> & Pick<EligibilityRule, 'key' | 'kind'>,
@@ -231,7 +242,9 @@ describe('verdicts on the judged vignettes', () => {
 // lymph node", V127) no longer exclude, and those pairs had been excluded only through those
 // wrong rules (judged excluded by another criterion the engine does not read); a missed
 // exclusion is the lesser error (issue 14).
-const HELDOUT_3 = { maxWrongExclusionRate: 3 / 285, precision: 0.95, recall: 0.42 };
+// Round 7 (calibrated confidence, see HELDOUT): 0 wrong of 285 (was 3), precision 100% (31/31),
+// recall 22.1% (31/140, was 42.9%): recall floor lowered to the measured value, the same trade.
+const HELDOUT_3 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.22 };
 
 describe('verdicts on the third held-out round', () => {
   it('should judge at least 57 new patients over all 17 conditions against at least 5 trials each', () => {
@@ -288,7 +301,10 @@ describe('verdicts on the third held-out round', () => {
 // biomarker in a basket (V142: a breast cohort's HER2 rule beside cohorts whose patients are
 // asked HER2; V180) no longer exclude; 3 of these 4 pairs are judged excluded by another
 // criterion, 1 (V142, HER2) by the rule that became a cohort's. 6 wrong exclusions fixed.
-const HELDOUT_4 = { maxWrongExclusionRate: 7 / 255, precision: 0.9, recall: 0.56 };
+// Round 7 (calibrated confidence): 0 wrong of 255 (was 7), precision 100% (29/29), recall 24.8%
+// (29/117, was 56.4%): recall floor lowered to the measured value, the same trade.
+// With the restarted-numbering class and measurable disease allowed: 36/36, recall 30.8%.
+const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.3 };
 /**
  * Every held-out vignette of the three files (V61-V78, V79-V135, V136-V186). After round 5
  * (same run as above): 22 of 630 (3.5%), precision 87.6%, recall 52.7%. Floors raised to them.
@@ -296,7 +312,9 @@ const HELDOUT_4 = { maxWrongExclusionRate: 7 / 255, precision: 0.9, recall: 0.56
  * 50.7% (149/294): wrong exclusions and precision raised, recall lowered to the measured value
  * (0.50, was 0.52) for the 6 pairs named above (8 wrong exclusions fixed for 6 missed).
  */
-const ALL_HELDOUT = { maxWrongExclusionRate: 14 / 630, precision: 0.91, recall: 0.5 };
+// Round 7 (calibrated confidence): 0 of 630 (was 14), precision 100% (78/78), recall 26.5%
+// (78/294, was 50.7%): recall lowered to the measured value, the same trade.
+const ALL_HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.26 };
 
 describe('verdicts on the fourth held-out round', () => {
   const file = DEFAULT_HOLDOUT_4_VIGNETTES_FILE();
@@ -359,8 +377,14 @@ describe('verdicts on the fourth held-out round', () => {
 // development data, removed one of its 22 wrong exclusions (6 of its pairs, on NCT07341737, are
 // not blind to round 6); the four files 35 of 885 (4.0%), 85.7% (210/245), 53.4% (210/393):
 // round 6 trades recall for wrong exclusions on the earlier rounds (README ⁷). Floors at these.
-const HELDOUT_5 = { maxWrongExclusionRate: 21 / 255, precision: 0.74, recall: 0.61 };
-const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 35 / 885, precision: 0.85, recall: 0.53 };
+// Round 7 (calibrated confidence): fifth round 0 wrong of 255 (was 21), precision 100% (29/29,
+// was 74.4%), recall 29.3% (29/99, was 61.6%; 34.3% before the restarted-numbering class made the
+// rules of trials listing several cohorts' full lists "to check"); the four files 0 of 885 (was
+// 35), precision 100% (107/107, was 85.7%), recall 27.2% (107/393, was 53.4%). Recall floors
+// lowered to the measured values: the trade of excluding only on reading classes that proved
+// precise.
+const HELDOUT_5 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.29 };
+const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.27 };
 
 describe('verdicts on the fifth held-out round', () => {
   const file = DEFAULT_HOLDOUT_5_VIGNETTES_FILE();

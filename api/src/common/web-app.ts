@@ -56,11 +56,30 @@ export function loginShellFile(req: Request): string {
 }
 
 /**
+ * The file the web build wrote for a signed-in first screen (vite.config.ts, preloadFirstScreens):
+ * index.html with the screen's chunks and stylesheets preloaded, so they download beside the
+ * app's entry instead of one round trip after it. Null for every other path (index.html).
+ */
+export function firstScreenFile(path: string): string | null {
+  if (path === '/') {
+    return 'index.home.html';
+  }
+  if (path === '/questionnaire' || path === '/search') {
+    return `index${path.replace('/', '.')}.html`;
+  }
+  if (path.startsWith('/details/')) {
+    return 'index.details.html';
+  }
+  return null;
+}
+
+/**
  * Serves the built web app on / with index.html for client routes; /api, /files/ and
  * /facilities/ (the facility group files) stay the API's. The build writes a `.br` and a `.gz`
  * beside each text file: the variant the browser accepts is sent with `Vary: Accept-Encoding`.
  * Hashed assets are cached for a year; index.html and the other files are revalidated. /login
- * gets its prerendered first screen (loginShellFile).
+ * gets its prerendered first screen (loginShellFile); /, /questionnaire, /search and /details/…
+ * get index.html with their code preloaded (firstScreenFile).
  */
 export function serveWebApp(
   app: INestApplication,
@@ -113,6 +132,11 @@ export function serveWebApp(
         res.sendFile(shell);
         return;
       }
+    }
+    const screen = firstScreenFile(req.path);
+    if (screen && existsSync(join(dist, screen))) {
+      res.sendFile(join(dist, screen));
+      return;
     }
     res.sendFile(index);
   });

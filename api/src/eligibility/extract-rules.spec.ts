@@ -1,5 +1,5 @@
 import { type EligibilityRule, ruleExcludes } from '@trialflow/contract';
-import { dedupeRules, extractRules, type ExtractRulesInput } from './extract-rules';
+import { dedupeRules, readRules, type ExtractRulesInput } from './extract-rules';
 import { karnofskyToEcogMax } from './patterns/performance';
 
 function rules(
@@ -7,7 +7,7 @@ function rules(
   exclusion = '',
   overrides: Partial<ExtractRulesInput> = {},
 ): EligibilityRule[] {
-  return extractRules({
+  return readRules({
     minimumAgeYears: null,
     maximumAgeYears: null,
     sex: 'ALL',
@@ -1235,6 +1235,138 @@ describe('extractRules', () => {
           'metastatic excluded exclusion',
           'tumor_stage range inclusion 3..3.3',
         ]);
+      });
+    });
+
+    describe('round 7: classes seen on the fifth round, fixed on sentences written for them', () => {
+      /** The text rules that may exclude as read (`ruleExcludes`, before calibration). */
+      const excluding = (
+        inclusion: string,
+        exclusion = '',
+        conditions: string[] = ['lung_cancer'],
+      ): string[] =>
+        compact(rules(inclusion, exclusion, { conditions }).filter((r) => ruleExcludes(r)));
+
+      it('should read a therapy "within protocol specified intervals" as a wash-out, not a ban', () => {
+        expect(
+          excluding(
+            '',
+            '* Chemotherapy, immunotherapy or radiotherapy within the protocol-defined wash-out periods',
+          ),
+        ).toEqual([]);
+        expect(
+          excluding(
+            '',
+            '* Treatment with radiotherapy, systemic anticancer therapy, immunotherapy, CAR-T cell therapy, or hormonal therapy within protocol specified intervals',
+          ),
+        ).toEqual([]);
+        expect(
+          excluding(
+            '',
+            '* Treatment with chemotherapy or an anti-PD-1 antibody within 4 weeks before the first dose',
+          ),
+        ).toEqual([]);
+        // Without the interval the same therapies are a ban.
+        expect(excluding('', '* Prior treatment with chemotherapy')).toEqual([
+          'chemotherapy excluded exclusion',
+        ]);
+      });
+
+      it('should read the items of a list of eligible disease types as alternatives, not each a histology', () => {
+        const basket = [
+          '* Histologically confirmed malignancy treated with an eligible regimen',
+          '  * Eligible tumour types:',
+          '    * Breast',
+          '    * Lung',
+          '    * Squamous cell carcinoma',
+          '    * Adenocarcinoma of unknown primary',
+        ].join('\n');
+        const out = excluding(basket, '', ['lung_cancer', 'breast_cancer']);
+        expect(out.filter((r) => /squamous|adenocarcinoma/.test(r))).toEqual([]);
+        // A histology the trial asks of every patient still excludes.
+        expect(excluding('* Squamous cell carcinoma of the lung, stage IV')).toContain(
+          'squamous required inclusion',
+        );
+      });
+
+      it('should read a comorbidity named as an example of a broader state as qualified', () => {
+        expect(
+          excluding(
+            '',
+            '* Any condition the investigator considers unsafe for the study (e.g. HIV, hepatitis C or drug abuse)',
+          ),
+        ).toEqual([]);
+        expect(
+          excluding(
+            '',
+            '* Severe immune deficiency. Examples include patients on high-dose steroids and HIV-positive patients.',
+          ),
+        ).toEqual([]);
+        // The example of a test after the condition keeps the condition excluded.
+        expect(excluding('', '* Known HIV infection (e.g. positive HIV 1/2 antibodies)')).toEqual([
+          'hiv excluded exclusion',
+        ]);
+      });
+
+      it('should read a subgroup admitted without a requirement ("participants with … are eligible") as an exception', () => {
+        expect(
+          excluding(
+            '* Measurable disease per RECIST v1.1. Participants with bone-only prostate cancer without measurable disease are eligible.',
+          ),
+        ).toEqual([]);
+        expect(excluding('* Measurable disease per RECIST v1.1.')).toEqual([
+          'measurable_disease required inclusion',
+        ]);
+      });
+
+      it("should read a section whose numbered list starts again at 1 as several cohorts' lists", () => {
+        const twoLists = [
+          '1. Age 18 years or older',
+          '2. Metastatic melanoma with brain metastases',
+          '3. Measurable disease per RECIST 1.1',
+          '4. ECOG performance status 0 or 1',
+          '',
+          '1. Age 18 years or older',
+          '2. Recurrent glioblastoma',
+          '3. ECOG performance status 0-2',
+        ].join('\n');
+        expect(excluding(twoLists, '', ['melanoma'])).toEqual([]);
+        // One list, and lists nested under its items, keep their rules.
+        const nested = [
+          '1. Measurable disease per RECIST 1.1',
+          '2. Adequate organ function:',
+          '   1. Haemoglobin at least 9 g/dL',
+          '   2. Platelets at least 100 x 10^9/L',
+          '3. Prior therapy, one of:',
+          '   1. Platinum doublet',
+          '   2. Docetaxel',
+          '4. ECOG performance status 0 or 1',
+        ].join('\n');
+        expect(excluding(nested, '', ['melanoma'])).toEqual([
+          'ecog range inclusion ..1',
+          'measurable_disease required inclusion',
+        ]);
+      });
+
+      it('should not read metastases negated after the noun ("are not diagnosed") as required', () => {
+        expect(
+          excluding(
+            '* Pancreatic cancer in which distant metastases are not diagnosed before surgery',
+          ),
+        ).toEqual([]);
+        expect(excluding('* Metastatic disease is not present at screening')).toEqual([]);
+        expect(excluding('* Distant metastases confirmed by CT')).toEqual([
+          'metastatic required inclusion',
+        ]);
+      });
+
+      it('should not drop the middle alternative of "unresectable, locally advanced or metastatic"', () => {
+        const three = excluding('* Unresectable, locally advanced or metastatic NSCLC');
+        expect(three.filter((r) => /unresectable|metastatic/.test(r))).toEqual([]);
+        // Two alternatives the rule represents still form one confident group.
+        expect(excluding('* Unresectable or metastatic NSCLC')).toContain(
+          'unresectable required inclusion anyOf:metastatic',
+        );
       });
     });
   });

@@ -16,6 +16,7 @@ import {
   triggerIndex,
 } from './patterns/match';
 import { FAMILY_PATTERNS } from './patterns';
+import { calibrateRules } from './patterns/confident-classes';
 import type { Finding, MatchContext } from './patterns/types';
 import { type CriterionItem, splitItems } from './text';
 
@@ -29,11 +30,11 @@ import { type CriterionItem, splitItems } from './text';
  */
 
 /**
- * The version of the extraction (issue 14: round 6). Raise it with every change to what the
+ * The version of the extraction (issue 14: round 7, calibrated confidence). Raise it with every change to what the
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 6;
+export const RULES_ENGINE_VERSION = 7;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -112,8 +113,19 @@ function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
  */
 const ALLOWANCE =
   /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join|admitted|accepted|entered|registered)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
+// "Participants with … without measurable disease are eligible" (round 7): a subgroup admitted
+// without what the item requires.
 const ALLOWANCE_CONDITION =
-  /\b(?:if|when|provided|as long as|only if|who|whose|unless|after|following|but)\b|\bmay\b|\balso\b/;
+  /\b(?:if|when|provided|as long as|only if|who|whose|unless|after|following|but)\b|\bmay\b|\balso\b|^(?:patients|participants|subjects)\b[^.;]*\bwithout\b/;
+/**
+ * A comorbidity named as an example of a broader state (round 7): "Any situation the
+ * investigators regard as unsuitable (e.g. HIV, HCV infection …)", "Severely immunocompromised.
+ * Examples include … HIV positive patients on antiretrovirals": the example is not excluded as
+ * such (qualified). The cue ends the sentence before (the splitter cuts after "e.g." before a
+ * capital) or opens this one.
+ */
+const EXAMPLE_END = /(?:\be\.?\s?g\.?|\bfor example|\bfor instance|\bsuch as)\s*,?\s*$/;
+const EXAMPLE_START = /^\W*(?:e\.?\s?g\.?|for example|for instance|examples? (?:include|are|of))\b/;
 /** "ECOG 0 or 1 (patients with disease-related ECOG 2 are allowed)": an aside widening the rule. */
 const BRACKETED_ALLOWANCE =
   /\([^()]*\b(?:ecog|ps|performance|karnofsky|kps)\b[^()]*\b(?:allowed|eligible|permitted|acceptable|may be (?:included|enrolled|eligible))\b[^()]*\)/;
@@ -232,6 +244,14 @@ const PER_DISEASE_FAMILIES = new Set(['prior_therapy', 'stage', 'performance', '
  */
 const SHARED_HISTOLOGIES = new Set<CriterionKey>(['squamous', 'adenocarcinoma', 'adenosquamous']);
 
+/**
+ * "Unresectable, locally advanced or metastatic" (round 7): three alternatives, and the middle
+ * one (a locally advanced disease that may be resectable) has no key of its own, so the
+ * "unresectable or metastatic" group read from it would exclude a resectable stage III patient
+ * the sentence admits: it is an alternative the rule cannot represent (`list`).
+ */
+const THREE_EXTENTS =
+  /\b(?:unresectable|inoperable)\s*,\s*(?:locally|regionally)\s+advanced\s*,?\s*(?:or|and or)\s+metasta/;
 /** Keys that say where the disease is or how far it went. */
 const EXTENT_FAMILIES = new Set(['stage', 'metastases', 'subtype']);
 /** An "or" in the sentence: several requirements of one family there are alternatives. */
@@ -258,6 +278,13 @@ function structureReading(
     if (TREATED_DISEASE.test(lower) || AT_DIAGNOSIS.test(lower)) {
       return 'qualified';
     }
+  }
+  if (
+    f.kind === 'required' &&
+    [f.key, ...(f.anyOf ?? [])].some((k) => EXTENT.has(k)) &&
+    THREE_EXTENTS.test(lower)
+  ) {
+    return 'list';
   }
   if (
     f.kind === 'required' &&
@@ -376,10 +403,13 @@ function itemFindings(
     EXCEPTION_CUE.test(item.lower) ||
     BRACKETED_ALLOWANCE.test(item.lower) ||
     item.sentences.some((s) => isAllowance(s.lower));
-  for (const sentence of item.sentences) {
+  for (const [index, sentence] of item.sentences.entries()) {
     if (isConditional(sentence.lower)) {
       continue;
     }
+    const example =
+      EXAMPLE_START.test(sentence.lower) ||
+      (index > 0 && EXAMPLE_END.test(item.sentences[index - 1].lower));
     const how = {
       cohort: isCohortSpecific(sentence.lower),
       conditional: isConditionalStart(sentence.lower),
@@ -409,6 +439,9 @@ function itemFindings(
       }
       if (allowance && f.kind !== 'excluded') {
         continue;
+      }
+      if (example && f.kind === 'excluded' && CRITERIA[f.key].family === 'comorbidity') {
+        f.qualified = true;
       }
       const reading =
         f.reading ??
@@ -513,7 +546,13 @@ function dropContradictions(rules: EligibilityRule[]): EligibilityRule[] {
   });
 }
 
-export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
+/**
+ * The rules as the sentences read, before calibration: a rule is confident when its sentence is a
+ * plain statement (see `readingOf`). `extractRules` then keeps confident only the reading classes
+ * that proved precise (`patterns/confident-classes.ts`); `npm run eligibility:calibrate` measures
+ * the classes on these rules.
+ */
+export function readRules(input: ExtractRulesInput): EligibilityRule[] {
   const heme = input.conditions.some((c) => HEME.has(c));
   // The diseases the inclusion names: a basket trial names several.
   // A multi-condition trial whose inclusion names several diseases may set rules per disease.
@@ -535,4 +574,14 @@ export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
     }
   }
   return [...structuredRules(input), ...dedupeRules(alternativeRanges(dropContradictions(rules)))];
+}
+
+/**
+ * The trial's rules: the sentences' reading (`readRules`), then calibrated confidence (round 7):
+ * a confident text rule whose reading class is not in the allow-list of classes that proved
+ * precise (`CONFIDENT_CLASSES`) is demoted to `confidence: 'low'`, reading 'calibration', so it
+ * shows as "to check" and never excludes. Age and sex from the structured fields stay confident.
+ */
+export function extractRules(input: ExtractRulesInput): EligibilityRule[] {
+  return calibrateRules(readRules(input));
 }

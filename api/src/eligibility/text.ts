@@ -40,6 +40,15 @@ const MAY_SPLIT = /[.;!?]\s|\S\s{2,}\S|\s(?:No|Not|At least|Must|Prior) /;
 const CAPS_LEAD = /^(?:[A-Z][A-Z /&-]{3,}:\s*)+/;
 const ALTERNATIVES =
   /\b(?:one|any|either) of the following\b|\bfollowing (?:\w+ )?(?:indications|tumou?r types|diagnoses|histologies)\b/i;
+/**
+ * A basket's list of eligible disease types (round 7): "Eligible disease cancer types:", "Eligible
+ * tumor types include:" — each item nested under it is one eligible type ("Squamous cell
+ * carcinoma" among "Breast", "Lung" …), not a histology every patient must have. Only nested
+ * items: a flat list after it would run to the end of the section and take the trial's own
+ * rules (ECOG …) with it.
+ */
+const TYPE_LIST =
+  /\b(?:eligible|permitted|allowed|accepted|included)\s+(?:(?:disease|cancer|tumou?r|solid|malignancy)\s+){0,3}(?:types?|indications|histolog(?:y|ies)|diagnoses)\b[^:]{0,30}:\s*$/i;
 /** "… including:" / "such as:": what follows are examples, not each a must. */
 const EXAMPLES = /\b(?:including|such as|e\.g\.?|for example)\s*:\s*$/i;
 /** A heading of one cohort, arm or part: "Cohort B:", "For Arm 2 (EGFR):", "Part 1 only:". */
@@ -170,16 +179,48 @@ function rawItems(text: string): RawItem[] {
 }
 
 /**
+ * Whether a section's numbered list starts again at 1 at the same depth (round 7): "1. … 11. …"
+ * then "1. … 9. …" are the full lists of several cohorts or parts whose headings the record
+ * lost, so no item of the section is every patient's rule. Nested lists (a shallower line
+ * between) and an "Exclusion criteria" line between do not count.
+ */
+export function restartsNumbering(text: string): boolean {
+  const last = new Map<number, number>();
+  for (const line of text.split('\n')) {
+    if (/exclusion criteria/i.test(line)) {
+      last.clear();
+      continue;
+    }
+    const m = /^(\s*)\(?(\d{1,2})\\?[.)]\s/.exec(line);
+    if (!m) {
+      continue;
+    }
+    const depth = m[1].length;
+    const n = Number(m[2]);
+    for (const d of [...last.keys()]) {
+      if (d > depth) {
+        last.delete(d);
+      }
+    }
+    if (n === 1 && (last.get(depth) ?? 0) >= 2) {
+      return true;
+    }
+    last.set(depth, n);
+  }
+  return false;
+}
+
+/**
  * Splits the inclusion and exclusion texts into items. A trailing "Exclusion Criteria" without a
  * colon inside the inclusion text moves the items after it to the exclusion section.
  */
 export function splitItems(inclusion: string, exclusion: string): CriterionItem[] {
   const items: CriterionItem[] = [];
-  const sections: [Section, RawItem[]][] = [
-    ['inclusion', rawItems(inclusion)],
-    ['exclusion', rawItems(exclusion)],
+  const sections: [Section, RawItem[], boolean][] = [
+    ['inclusion', rawItems(inclusion), restartsNumbering(inclusion)],
+    ['exclusion', rawItems(exclusion), restartsNumbering(exclusion)],
   ];
-  for (const [startSection, raws] of sections) {
+  for (const [startSection, raws, restarted] of sections) {
     let section = startSection;
     // A line that is only "OR" between groups of inclusion items: which group a patient meets
     // is not written per item, so every item of the section is an alternative (round 3).
@@ -220,6 +261,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
         cohortHeading = null;
       }
       const cohort =
+        restarted ||
         parents.some((p) => p.cohort) ||
         (cohortHeading !== null && !(heading && COHORT_HEADING.test(body.trim())));
       // Nested under the heading (the usual layout): the parents mark the alternatives instead.
@@ -278,7 +320,9 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       parents.push({
         indent: raw.indent,
         alternatives:
-          (body.includes('following') && ALTERNATIVES.test(body)) || EXAMPLES.test(body),
+          (body.includes('following') && ALTERNATIVES.test(body)) ||
+          EXAMPLES.test(body) ||
+          TYPE_LIST.test(body),
         cohort: heading && (COHORT_HEADING.test(body.trim()) || SUBGROUP_HEADING.test(body.trim())),
       });
       if (switchAfter) {

@@ -150,6 +150,20 @@ describe(evaluateRules.name, () => {
       evaluateRules([rule({ key: 'egfr', kind: 'required' })], { egfr: true }, NOW).score,
     ).toBe(75);
   });
+
+  it('should rank a possible conflict below an open question, without excluding the trial', () => {
+    const rules = [
+      rule({ key: 'egfr', kind: 'required', confidence: 'low', reading: 'calibration' }),
+    ];
+    const open = evaluateRules(rules, {}, NOW);
+    const contradicted = evaluateRules(rules, { egfr: false }, NOW);
+    expect(contradicted.conflicting).toEqual([]);
+    expect(contradicted.toCheck.map((e) => [e.rule.key, e.qualified])).toEqual([['egfr', true]]);
+    // One open question: (0 + 1) / (0 + 1 + 2); a possible conflict weighs two.
+    expect(open.score).toBe(33);
+    expect(contradicted.score).toBe(25);
+    expect(contradicted.score).toBeLessThan(open.score);
+  });
 });
 
 describe(describeRule.name, () => {

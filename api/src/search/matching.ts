@@ -105,6 +105,12 @@ export function ruleOutcome(rule: EligibilityRule, criterions: Criterions, now: 
   return anyTrue ? 'conflicting' : allFalse ? 'matched' : 'unknown';
 }
 
+/**
+ * How many open questions a possible conflict weighs in the score: since round 7 most rules may
+ * not exclude (issue 14), so a contradicted one keeps the trial listed but ranks it lower.
+ */
+export const SOFT_CONFLICT_WEIGHT = 2;
+
 /** Weight of a satisfied rule in the score: meeting a requirement counts double. */
 export function matchWeight(rule: Pick<EligibilityRule, 'kind'>): number {
   return rule.kind === 'required' ? 2 : 1;
@@ -112,7 +118,9 @@ export function matchWeight(rule: Pick<EligibilityRule, 'kind'>): number {
 
 /**
  * Score 0–100 from satisfied weight W and open questions U: (W + 1) / (W + U + 2). A trial with
- * no rules scores 50; each satisfied rule raises it, each open question lowers it.
+ * no rules scores 50; each satisfied rule raises it, each open question lowers it. A possible
+ * conflict (an answer contradicting a rule that may not exclude) counts as two open questions
+ * (SOFT_CONFLICT_WEIGHT): the trial stays listed, below those that only ask questions.
  */
 export function matchScore(weight: number, unknown: number): number {
   return Math.round((100 * (weight + 1)) / (weight + unknown + 2));
@@ -142,15 +150,22 @@ export function evaluateRules(
     groups.set(rule.key, group);
   }
   let weight = 0;
+  let soft = 0;
   for (const group of groups.values()) {
     const all = group.map((g) => g.rule);
     const excluding = group.find((g) => g.outcome === 'conflicting' && ruleExcludes(g.rule));
-    const soft = group.find((g) => g.outcome === 'conflicting');
+    const contradicted = group.find((g) => g.outcome === 'conflicting');
     const open = group.find((g) => g.outcome === 'unknown');
     if (excluding) {
       out.conflicting.push({ rule: excluding.rule, rules: all, outcome: 'conflicting' });
-    } else if (soft) {
-      out.toCheck.push({ rule: soft.rule, rules: all, outcome: 'unknown', qualified: true });
+    } else if (contradicted) {
+      out.toCheck.push({
+        rule: contradicted.rule,
+        rules: all,
+        outcome: 'unknown',
+        qualified: true,
+      });
+      soft++;
     } else if (open) {
       out.toCheck.push({ rule: open.rule, rules: all, outcome: 'unknown' });
     } else {
@@ -158,6 +173,6 @@ export function evaluateRules(
       weight += Math.max(...all.map(matchWeight));
     }
   }
-  out.score = matchScore(weight, out.toCheck.length);
+  out.score = matchScore(weight, out.toCheck.length + soft * (SOFT_CONFLICT_WEIGHT - 1));
   return out;
 }

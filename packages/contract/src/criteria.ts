@@ -231,9 +231,13 @@ export type RuleConfidence = 'high' | 'low';
  * - 'exception': the item carries an exception or an allowance that widens the rule ("however,
  *   older participants … may be included", "except …");
  * - 'cohort': the rule is one cohort's, arm's or part's, not the whole trial's;
- * - 'list': read from one alternative of a list ("one of the following:").
+ * - 'list': read from one alternative of a list ("one of the following:");
+ * - 'calibration' (round 7): the sentence read plainly, but rules of its reading class (family,
+ *   criterion, kind, section: `api/src/eligibility/patterns/confident-classes.ts`) were too often
+ *   misread on the labelled trials to exclude.
  */
-export type RuleReading = 'plain' | 'qualified' | 'conditional' | 'exception' | 'cohort' | 'list';
+export type RuleReading =
+  'plain' | 'qualified' | 'conditional' | 'exception' | 'cohort' | 'list' | 'calibration';
 
 export const RULE_READINGS: readonly RuleReading[] = [
   'plain',
@@ -242,6 +246,7 @@ export const RULE_READINGS: readonly RuleReading[] = [
   'exception',
   'cohort',
   'list',
+  'calibration',
 ];
 
 /** Whether a contradicted rule may exclude the trial: only confident, unqualified ones. */

@@ -350,13 +350,13 @@ export type CriterionResultDto = {
   min?: number;
   outcome: CriterionOutcome;
   /**
-   * The answer contradicts a rule that only applies in a state the questionnaire does not ask about: to check, not excluded.
+   * The answer contradicts a rule that may not exclude: one that only applies in a state the questionnaire does not ask about (reading 'qualified'), or one read without the confidence to exclude (confidence 'low'). To check, not excluded; it ranks the trial lower than an open question would.
    */
   qualified?: boolean;
   /**
-   * Why: 'plain' statement for every patient, or 'qualified' (a state the questionnaire does not ask), 'conditional' ("If …"), 'exception' (the criterion admits exceptions), 'cohort' (one cohort's or arm's rule), 'list' (one alternative of a list).
+   * Why: 'plain' statement for every patient, or 'qualified' (a state the questionnaire does not ask), 'conditional' ("If …"), 'exception' (the criterion admits exceptions), 'cohort' (one cohort's or arm's rule), 'list' (one alternative of a list), 'calibration' (read plainly, but this kind of sentence was too often misread to exclude).
    */
-  reading: 'plain' | 'qualified' | 'conditional' | 'exception' | 'cohort' | 'list';
+  reading: 'plain' | 'qualified' | 'conditional' | 'exception' | 'cohort' | 'list' | 'calibration';
   /**
    * The rule in words, e.g. "EGFR mutation required", "ECOG 0 to 1".
    */

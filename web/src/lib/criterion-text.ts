@@ -102,3 +102,25 @@ export function showsCriterionText<
   }
   return result.section !== 'structured' || result.curated === true;
 }
+
+/**
+ * The note under a "to check" verdict (issue 14): 'qualified' when the answer contradicts a rule
+ * that applies only in a state the questionnaire does not ask about (with 'lowConfidence': read
+ * the criterion); 'mayConflict' when it contradicts a rule read without the confidence to exclude
+ * (conditional, cohort, exception, list, calibration): one note saying both; 'lowConfidence' when
+ * such a rule is only unanswered. Nothing for a confident rule that is only unanswered.
+ */
+export function criterionNotes(
+  result: Pick<CriterionResultDto, 'outcome' | 'qualified' | 'confidence' | 'reading'>,
+): ('qualified' | 'mayConflict' | 'lowConfidence')[] {
+  if (result.outcome !== 'to_check') {
+    return [];
+  }
+  if (result.qualified && result.reading !== 'qualified' && result.confidence === 'low') {
+    return ['mayConflict'];
+  }
+  return [
+    ...(result.qualified ? (['qualified'] as const) : []),
+    ...(result.confidence === 'low' ? (['lowConfidence'] as const) : []),
+  ];
+}

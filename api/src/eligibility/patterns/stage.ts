@@ -151,6 +151,15 @@ export const stageConcepts: Concept[] = [
       if (/^\s*(?:disease\s+)?setting\b/.test(after)) {
         return false;
       }
+      // "distant metastases are not diagnosed / not present" (round 7): a negation written after
+      // the noun, which the clause negation before it does not see; no requirement.
+      if (
+        /^\s*(?:disease\s+)?(?:is|are|was|were|has been|have been)\s+(?:not|absent|excluded)\b/.test(
+          after,
+        )
+      ) {
+        return false;
+      }
       // "metastatic to the brain", "metastatic melanoma involving the brain" are brain
       // metastases; "for metastatic disease" a setting.
       if (

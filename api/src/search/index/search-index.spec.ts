@@ -307,6 +307,7 @@ describe(SearchIndex.name, () => {
       rule({ key: 'brain_metastases', kind: 'excluded', qualified: true }),
       rule({ key: 'age', kind: 'range', min: 18, max: 75, section: 'structured' }),
       rule({ key: 'chemotherapy', kind: 'range', max: 2 }),
+      rule({ key: 'alk', kind: 'required', confidence: 'low', reading: 'calibration' }),
     ];
     const index = build([trial(1, { rules })], [{ trialId: 1, at: BERLIN }]);
     const answers: Criterions[] = [
@@ -315,6 +316,9 @@ describe(SearchIndex.name, () => {
       { egfr: true, ecog: 1, hiv: false },
       { brain_metastases: true, age: 1960, chemotherapy: 1 },
       { egfr: true, ecog: 0, hiv: false, brain_metastases: false, age: 1970, chemotherapy: 0 },
+      // Possible conflicts (a qualified rule, a low-confidence one) weigh two open questions.
+      { egfr: true, brain_metastases: true, alk: false },
+      { alk: false },
     ];
     for (const criterions of answers) {
       const q = query({ criterions });

@@ -10,7 +10,7 @@ import {
   TREATMENT_CLASSES,
   TRIAL_PHASES,
 } from '@trialflow/contract';
-import { matchScore } from '../matching';
+import { matchScore, SOFT_CONFLICT_WEIGHT } from '../matching';
 import { CellScan, chordToKm, EARTH_RADIUS_KM, unitVector } from './geo-cells';
 import {
   bitsOf,
@@ -292,7 +292,8 @@ export class SearchIndex {
       if (effect > 0) {
         best[key] = Math.max(best[key], effect);
       } else {
-        open[key] = 1;
+        // A possible conflict outweighs an open question of the same criterion (matching.ts).
+        open[key] = Math.max(open[key], effect === EFFECT_UNKNOWN ? SOFT_CONFLICT_WEIGHT : 1);
         if (effect === EFFECT_OPEN && tally !== null && stamp[key] !== i) {
           stamp[key] = i;
           tally[key]++;
@@ -312,8 +313,8 @@ export class SearchIndex {
         continue; // counted already
       }
       seen[key] = -1;
-      if (open[key] === 1) {
-        unknown++;
+      if (open[key] > 0) {
+        unknown += open[key];
       } else {
         weight += best[key];
       }

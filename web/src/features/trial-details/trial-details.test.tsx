@@ -232,6 +232,59 @@ describe('trial details (/details/{id})', () => {
     expect(within(ecog).queryByText('Read the criterion: the site decides.')).toBeNull();
   });
 
+  it('should say once that an answer may not fit a rule read without the confidence to exclude', async () => {
+    vi.mocked(getTrial).mockImplementation(() =>
+      ok({
+        ...TRIAL,
+        toCheck: [
+          rule(
+            'egfr',
+            'to_check',
+            'EGFR mutation required',
+            'Documented EGFR mutation.',
+            'inclusion',
+            {
+              qualified: true,
+              confidence: 'low',
+              reading: 'calibration',
+            },
+          ),
+          rule(
+            'brain_metastases',
+            'to_check',
+            'Brain metastases excluded',
+            'Active brain metastases.',
+            'exclusion',
+            {
+              kind: 'excluded',
+              qualified: true,
+              confidence: 'low',
+              reading: 'qualified',
+            },
+          ),
+        ],
+      }),
+    );
+    renderWithApp(null, { route: '/details/NCT04487080?q=eyJlZ2ZyIjoibm8ifQ%3D%3D' });
+
+    const section = (
+      await screen.findByRole('heading', { name: 'Eligibility for this patient' })
+    ).closest('section') as HTMLElement;
+    const toCheck = within(section).getByRole('heading', { name: 'To check' })
+      .parentElement as HTMLElement;
+    const [egfr, brain] = within(toCheck).getAllByRole('listitem');
+    expect(
+      within(egfr).getByText(
+        'The answer may not fit, but the criterion was not read surely enough to exclude the trial: read it, the site decides.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(egfr).queryByText('Read the criterion: the site decides.')).toBeNull();
+    expect(within(egfr).queryByText(/only applies in some cases/)).toBeNull();
+    // A rule that applies only in a state the questionnaire does not ask keeps its own note.
+    expect(within(brain).getByText(/only applies in some cases/)).toBeInTheDocument();
+    expect(within(brain).queryByText(/not read surely enough/)).toBeNull();
+  });
+
   it('should word the evaluation in German and quote the criteria as the registry gives them', async () => {
     vi.mocked(getTrial).mockImplementation(() =>
       ok({

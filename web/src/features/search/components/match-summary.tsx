@@ -5,6 +5,7 @@ import type { CriterionResultDto, TrialSummaryDto } from '@/api/types.gen';
 import { registryText } from '@/lib/registry-text';
 import {
   criterionName,
+  criterionNotes,
   criterionRule,
   showsCriterionText,
   type CriterionTranslator,
@@ -33,12 +34,14 @@ function CriterionItem({
   return (
     <li className="match__item">
       <span className="match__rule">{criterionRule(i18n, result)}</span>
-      {result.qualified ? <span className="match__note">{t('search.match.qualified')}</span> : null}
-      {result.outcome === 'to_check' && result.confidence === 'low' ? (
-        <span className="match__note match__note--confidence">
-          {t('search.match.lowConfidence')}
+      {criterionNotes(result).map((note) => (
+        <span
+          key={note}
+          className={`match__note${note === 'qualified' ? '' : ' match__note--confidence'}`}
+        >
+          {t(`search.match.${note}`)}
         </span>
-      ) : null}
+      ))}
       {showsCriterionText(result) ? (
         <q className="match__text">{registryText(result.text)}</q>
       ) : null}

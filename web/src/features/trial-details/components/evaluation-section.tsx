@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CriterionResultDto, TrialDetailsDto } from '@/api/types.gen';
-import { criterionRule, showsCriterionText } from '@/lib/criterion-text';
+import { criterionNotes, criterionRule, showsCriterionText } from '@/lib/criterion-text';
 import { registryText } from '@/lib/registry-text';
 
 type Outcome = 'met' | 'notMet' | 'toCheck';
@@ -15,14 +15,14 @@ function RuleList({ results }: { results: CriterionResultDto[] }) {
           <span className="evaluation__section">
             {t(`search.details.evaluation.section.${result.section}`)}
           </span>
-          {result.qualified ? (
-            <span className="evaluation__note">{t('search.details.evaluation.qualified')}</span>
-          ) : null}
-          {result.outcome === 'to_check' && result.confidence === 'low' ? (
-            <span className="evaluation__note evaluation__note--confidence">
-              {t('search.details.evaluation.lowConfidence')}
+          {criterionNotes(result).map((note) => (
+            <span
+              key={note}
+              className={`evaluation__note${note === 'qualified' ? '' : ' evaluation__note--confidence'}`}
+            >
+              {t(`search.details.evaluation.${note}`)}
             </span>
-          ) : null}
+          ))}
           {result.texts && result.texts.length > 1 ? (
             result.texts.map((text) => (
               <q key={text} className="evaluation__text">

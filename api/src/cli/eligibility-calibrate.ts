@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runCli, usageFailure } from './cli-support';
+import { DEFAULT_CTGOV_DIRS } from './eligibility-quality-report';
+import {
+  CALIBRATION_LABELS_FILES,
+  formatCalibration,
+  measureCalibration,
+} from './eligibility-calibration-report';
+
+const USAGE = `Usage: npm run eligibility:calibrate -- [--labels FILE]... [--ctgov DIR]...
+
+Measures the reading classes of the eligibility rules (issue 14, round 7): extracts the rules of
+the hand-labelled trials as their sentences read them (before calibration) and prints, per
+reading class (family / criterion / kind / section), how many rules may exclude (support), how
+many of them match an unqualified label (right), the precision and its 95% Wilson lower bound,
+and whether the class may exclude (support, precision and Wilson bound at least the minimums of
+api/src/eligibility/patterns/confident-classes.ts), marking where the committed allow-list
+differs. The labels are the development file and held-out rounds 1-5
+(test/fixtures/eligibility-labels*.json, calibration data since round 7), or the --labels files;
+the records are data/ctgov and data/ctgov-extra, or the --ctgov folders. No database is used.`;
+
+const fail: (message: string) => never = usageFailure(USAGE);
+
+function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        labels: { type: 'string', multiple: true },
+        ctgov: { type: 'string', multiple: true },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return Promise.resolve(0);
+  }
+  const labels = parsed.values.labels?.length
+    ? parsed.values.labels.map((file) => resolve(file))
+    : CALIBRATION_LABELS_FILES();
+  const ctgov = parsed.values.ctgov?.length
+    ? parsed.values.ctgov.map((dir) => resolve(dir))
+    : DEFAULT_CTGOV_DIRS();
+  process.stdout.write(`${formatCalibration(measureCalibration(labels, ctgov))}\n`);
+  return Promise.resolve(0);
+}
+
+runCli(main);
