@@ -106,6 +106,60 @@ describe('search results (/search)', () => {
     ).toBeVisible();
   });
 
+  it('should name an answer that may not fit first among the criteria to check', async () => {
+    vi.mocked(summarizeTrials).mockImplementation(() =>
+      ok(
+        summaryResponse({
+          trials: [
+            trialSummary({
+              toCheck: [
+                criterion(
+                  'brain_metastases',
+                  'Brain metastases',
+                  'to_check',
+                  'Brain metastases excluded',
+                ),
+                criterion(
+                  'alk',
+                  'ALK rearrangement',
+                  'to_check',
+                  'ALK rearrangement excluded',
+                  'No ALK fusion.',
+                  {
+                    kind: 'excluded',
+                    qualified: true,
+                    confidence: 'low',
+                    reading: 'calibration',
+                  },
+                ),
+              ],
+            }),
+          ],
+        }),
+      ),
+    );
+    const { user } = renderSearch();
+    const card = await firstCard();
+
+    expect(within(card).getByText('2 to check')).toBeInTheDocument();
+    expect(within(card).getByText('ALK rearrangement, Brain metastases')).toBeInTheDocument();
+    expect(within(card).getByText('1 may not fit: ALK rearrangement')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Show the criteria' }));
+    const toCheck = within(card).getByRole('heading', { name: 'To check' })
+      .parentElement as HTMLElement;
+    const [first, second] = within(toCheck).getAllByRole('listitem');
+    expect(within(first).getByText(/not read surely enough to exclude/)).toBeVisible();
+    expect(within(first).getByText('No ALK fusion.')).toBeVisible();
+    expect(within(second).queryByText(/not read surely enough/)).toBeNull();
+  });
+
+  it('should say nothing may not fit when every criterion to check is only unanswered', async () => {
+    renderSearch();
+    const card = await firstCard();
+    expect(within(card).getByText('1 to check')).toBeInTheDocument();
+    expect(within(card).queryByText(/may not fit/)).toBeNull();
+  });
+
   it('should send one search for the first page: the route loader asks, the screen finds it in the cache', async () => {
     renderSearch();
     await firstCard();

@@ -57,9 +57,12 @@ export function MatchSummary({ trial }: { trial: TrialSummaryDto }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  // An answer that may not fit (contradicting a rule without the confidence to exclude) comes
+  // first among the criteria to check, and is named on a line of its own.
+  const mayNotFit = trial.toCheck.filter((result) => result.qualified);
   const groups: Record<Outcome, CriterionResultDto[]> = {
     matched: trial.matched,
-    toCheck: trial.toCheck,
+    toCheck: [...mayNotFit, ...trial.toCheck.filter((result) => !result.qualified)],
     conflicting: trial.conflicting,
   };
   const total = OUTCOMES.reduce((sum, o) => sum + groups[o].length, 0);
@@ -78,6 +81,14 @@ export function MatchSummary({ trial }: { trial: TrialSummaryDto }) {
               {names.length > 0 ? (
                 <span className="match__names">
                   {more > 0 ? t('search.match.namesMore', { names: shown, count: more }) : shown}
+                </span>
+              ) : null}
+              {outcome === 'toCheck' && mayNotFit.length > 0 ? (
+                <span className="match__may-not-fit">
+                  {t('search.match.mayNotFit', {
+                    count: mayNotFit.length,
+                    names: namesOf(i18n, mayNotFit).join(', '),
+                  })}
                 </span>
               ) : null}
             </li>
