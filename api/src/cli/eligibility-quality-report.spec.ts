@@ -15,6 +15,7 @@ import {
   type LabelledRule,
   rulesMatch,
 } from './eligibility-quality-report';
+import { CALIBRATION_LABELS_FILES } from './eligibility-calibration-report';
 import {
   DEFAULT_HOLDOUT_4_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_5_VIGNETTES_FILE,
@@ -169,6 +170,10 @@ const HOLDOUT_FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> 
   stage: 0.75,
   subtype: 0.5,
 };
+
+/** The labels of one labelled file. */
+const read = (file: string): ReturnType<typeof parseLabels> =>
+  parseLabels(readFileSync(file, 'utf8'));
 
 describe('eligibility quality', () => {
   describe(rulesMatch.name, () => {
@@ -414,8 +419,6 @@ describe('eligibility quality', () => {
   describe('over all blind-labelled trials (both held-out files)', () => {
     const files = [DEFAULT_HOLDOUT_LABELS_FILE(), DEFAULT_HOLDOUT_2_LABELS_FILE()];
     const report = measureQuality(files);
-    const read = (file: string): ReturnType<typeof parseLabels> =>
-      parseLabels(readFileSync(file, 'utf8'));
 
     it('should hold at least 50 new held-out trials, none of them in another labelled file', () => {
       const second = read(DEFAULT_HOLDOUT_2_LABELS_FILE()).map((l) => l.nctId);
@@ -471,8 +474,6 @@ describe('eligibility quality', () => {
    * the report is made inside the tests so that reading the file's shape does not run the engine.
    */
   describe('over the third held-out part (labelled blind 2026-11-24)', () => {
-    const read = (file: string): ReturnType<typeof parseLabels> =>
-      parseLabels(readFileSync(file, 'utf8'));
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
       (report ??= measureQuality(DEFAULT_HOLDOUT_3_LABELS_FILE()));
@@ -509,8 +510,6 @@ describe('eligibility quality', () => {
    * each condition's picks in hash order, each trial once).
    */
   describe('over the fourth held-out part (labelled blind 2026-11-24)', () => {
-    const read = (file: string): ReturnType<typeof parseLabels> =>
-      parseLabels(readFileSync(file, 'utf8'));
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
       (report ??= measureQuality(DEFAULT_HOLDOUT_4_LABELS_FILE()));
@@ -557,8 +556,6 @@ describe('eligibility quality', () => {
    * labelled rule by rule, blind, on 2026-11-24, in the order fixed before labelling.
    */
   describe('over the fifth held-out part (labelled blind 2026-11-24)', () => {
-    const read = (file: string): ReturnType<typeof parseLabels> =>
-      parseLabels(readFileSync(file, 'utf8'));
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
       (report ??= measureQuality(DEFAULT_HOLDOUT_5_LABELS_FILE()));
@@ -607,8 +604,6 @@ describe('eligibility quality', () => {
    * labelled rule by rule, blind, on 2026-11-24, in the order fixed before labelling.
    */
   describe('over the sixth held-out part (labelled blind 2026-11-24)', () => {
-    const read = (file: string): ReturnType<typeof parseLabels> =>
-      parseLabels(readFileSync(file, 'utf8'));
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
       (report ??= measureQuality(DEFAULT_HOLDOUT_6_LABELS_FILE()));
@@ -616,14 +611,7 @@ describe('eligibility quality', () => {
     it('should hold every trial of the sixth vignette round, none in another labelled file', () => {
       const sixth = read(DEFAULT_HOLDOUT_6_LABELS_FILE()).map((l) => l.nctId);
       const others = new Set(
-        [
-          DEFAULT_LABELS_FILE(),
-          DEFAULT_HOLDOUT_LABELS_FILE(),
-          DEFAULT_HOLDOUT_2_LABELS_FILE(),
-          DEFAULT_HOLDOUT_3_LABELS_FILE(),
-          DEFAULT_HOLDOUT_4_LABELS_FILE(),
-          DEFAULT_HOLDOUT_5_LABELS_FILE(),
-        ]
+        CALIBRATION_LABELS_FILES()
           .flatMap(read)
           .map((l) => l.nctId),
       );

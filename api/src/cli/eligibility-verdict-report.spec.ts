@@ -102,6 +102,19 @@ function offTheirPicks(
     .map((v) => v.id);
 }
 
+/**
+ * The judged exclusions of a vignette file that name a criterion the patient's answers do not
+ * set ("V201 NCT… egfr"): a judge may exclude only by what the questionnaire sent.
+ */
+function excludedByUnanswered(file: string): string[] {
+  return readVignettes(file).flatMap((v) => {
+    const criterions = answersToCriterions(v.answers, VIGNETTE_DATE);
+    return v.trials.flatMap((t) =>
+      (t.by ?? []).filter((k) => !(k in criterions)).map((k) => `${v.id} ${t.nctId} ${k}`),
+    );
+  });
+}
+
 /** The trials of `ours` that vignettes of `split` in the other files also use. */
 function sharedTrials(ours: Set<string>, otherFiles: string[], split: string): string[] {
   return [
@@ -404,13 +417,7 @@ describe('verdicts on the fifth held-out round', () => {
   });
 
   it("should exclude a patient only by criteria the patient's answers set", () => {
-    const unanswered = readVignettes(file).flatMap((v) => {
-      const criterions = answersToCriterions(v.answers, VIGNETTE_DATE);
-      return v.trials.flatMap((t) =>
-        (t.by ?? []).filter((k) => !(k in criterions)).map((k) => `${v.id} ${t.nctId} ${k}`),
-      );
-    });
-    expect(unanswered).toEqual([]);
+    expect(excludedByUnanswered(file)).toEqual([]);
   });
 
   it('should pick trials that no other held-out vignette uses, and only one that a development vignette uses', () => {
@@ -485,13 +492,7 @@ describe('verdicts on the sixth held-out round', () => {
   });
 
   it("should exclude a patient only by criteria the patient's answers set", () => {
-    const unanswered = readVignettes(file).flatMap((v) => {
-      const criterions = answersToCriterions(v.answers, VIGNETTE_DATE);
-      return v.trials.flatMap((t) =>
-        (t.by ?? []).filter((k) => !(k in criterions)).map((k) => `${v.id} ${t.nctId} ${k}`),
-      );
-    });
-    expect(unanswered).toEqual([]);
+    expect(excludedByUnanswered(file)).toEqual([]);
   });
 
   it('should pick trials that no other vignette uses', () => {

@@ -55,22 +55,20 @@ export function loginShellFile(req: Request): string {
   return `login.${language}.${mobile ? 'banner-compact' : 'banner'}.html`;
 }
 
+/** The first screens the web build writes a page for, by path (and /details/…, below). */
+const FIRST_SCREEN_FILES: Record<string, string> = {
+  '/': 'index.home.html',
+  '/questionnaire': 'index.questionnaire.html',
+  '/search': 'index.search.html',
+};
+
 /**
  * The file the web build wrote for a signed-in first screen (vite.config.ts, preloadFirstScreens):
  * index.html with the screen's chunks and stylesheets preloaded, so they download beside the
  * app's entry instead of one round trip after it. Null for every other path (index.html).
  */
 export function firstScreenFile(path: string): string | null {
-  if (path === '/') {
-    return 'index.home.html';
-  }
-  if (path === '/questionnaire' || path === '/search') {
-    return `index${path.replace('/', '.')}.html`;
-  }
-  if (path.startsWith('/details/')) {
-    return 'index.details.html';
-  }
-  return null;
+  return FIRST_SCREEN_FILES[path] ?? (path.startsWith('/details/') ? 'index.details.html' : null);
 }
 
 /**
