@@ -8,15 +8,17 @@ import {
   measureCalibration,
 } from './eligibility-calibration-report';
 
-const USAGE = `Usage: npm run eligibility:calibrate -- [--labels FILE]... [--ctgov DIR]...
+const USAGE = `Usage: npm run eligibility:calibrate -- [--labels FILE]... [--ctgov DIR]... [--wrong N]
 
 Measures the reading classes of the eligibility rules (issue 14, round 7): extracts the rules of
 the hand-labelled trials as their sentences read them (before calibration) and prints, per
 reading class (family / criterion / kind / section), how many rules may exclude (support), how
 many of them match an unqualified label (right), the precision and its 95% Wilson lower bound,
 and whether the class may exclude (support, precision and Wilson bound at least the minimums of
-api/src/eligibility/patterns/confident-classes.ts), marking where the committed allow-list
-differs. The labels are the development file and held-out rounds 1-5
+api/src/eligibility/patterns/confident-classes.ts), or whether its pool (family / kind /
+section) passes them and the class has no miss of its own (round 8). The pools come first,
+then the classes, marking where the committed allow-list differs. --wrong N also prints up
+to N misread sentences of each class that may not exclude. The labels are the development file and held-out rounds 1-5
 (test/fixtures/eligibility-labels*.json, calibration data since round 7), or the --labels files;
 the records are data/ctgov and data/ctgov-extra, or the --ctgov folders. No database is used.`;
 
@@ -29,6 +31,7 @@ function main(): Promise<number> {
       options: {
         labels: { type: 'string', multiple: true },
         ctgov: { type: 'string', multiple: true },
+        wrong: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -46,7 +49,11 @@ function main(): Promise<number> {
   const ctgov = parsed.values.ctgov?.length
     ? parsed.values.ctgov.map((dir) => resolve(dir))
     : DEFAULT_CTGOV_DIRS();
-  process.stdout.write(`${formatCalibration(measureCalibration(labels, ctgov))}\n`);
+  const wrong = parsed.values.wrong === undefined ? 0 : Number(parsed.values.wrong);
+  if (!Number.isInteger(wrong) || wrong < 0) {
+    fail(`--wrong: expected a whole number, got '${parsed.values.wrong}'`);
+  }
+  process.stdout.write(`${formatCalibration(measureCalibration(labels, ctgov), wrong)}\n`);
   return Promise.resolve(0);
 }
 

@@ -1,12 +1,16 @@
 import type { EligibilityRule } from '@trialflow/contract';
 import {
+  CONFIDENT_CLASS_TABLE,
   CONFIDENT_CLASSES,
+  CONFIDENT_POOL_TABLE,
   MIN_PRECISION,
   MIN_SUPPORT,
   MIN_WILSON,
+  REJECTED_POOLS,
 } from '../eligibility/patterns/confident-classes';
 import {
   calibrateClasses,
+  calibratePools,
   formatCalibration,
   measureCalibration,
   wilsonLowerBound,
@@ -53,7 +57,7 @@ describe(calibrateClasses.name, () => {
       ['stage/metastatic/required/inclusion', 12, 12, false, false],
       ['biomarker/egfr/required/inclusion', 7, 7, false, false],
     ]);
-    expect(formatCalibration(classes)).toContain('yes (not listed: add)');
+    expect(formatCalibration({ classes, pools: [] })).toContain('yes (not listed: add)');
   });
 
   it('should count only the rules that may exclude', () => {
@@ -65,15 +69,103 @@ describe(calibrateClasses.name, () => {
   });
 });
 
+describe(calibratePools.name, () => {
+  const many = (n: number, right: number, r: Parameters<typeof outcome>[0]): RuleOutcome[] =>
+    Array.from({ length: n }, (_, i) => outcome(r, i < right));
+
+  it('should let a small class without a miss exclude when its pool passes the bars', () => {
+    const outcomes = [
+      ...many(20, 20, { key: 'egfr', kind: 'required' }),
+      ...many(12, 12, { key: 'alk', kind: 'required' }),
+      ...many(3, 3, { key: 'brca1', kind: 'required', anyOf: ['brca2'] }),
+    ];
+    const [pool] = calibratePools(outcomes, new Set());
+    expect(pool).toMatchObject({ pool: 'biomarker/required/inclusion', support: 35, right: 35 });
+    expect(pool.passes).toBe(true);
+    const classes = calibrateClasses(outcomes, new Set());
+    expect(classes.map((c) => [c.readingClass, c.by])).toEqual([
+      // 20 of 20 alone is a Wilson bound of 83.9%: it too excludes by its pool.
+      ['biomarker/egfr/required/inclusion', 'pool'],
+      ['biomarker/alk/required/inclusion', 'pool'],
+      ['biomarker/brca1+anyOf/required/inclusion', 'pool'],
+    ]);
+    expect(formatCalibration({ classes, pools: [pool] })).toContain('yes (pool) (not listed: add)');
+  });
+
+  it('should not let a class with a miss of its own borrow its pool', () => {
+    const outcomes = [
+      ...many(40, 40, { key: 'egfr', kind: 'required' }),
+      ...many(5, 4, { key: 'alk', kind: 'required' }),
+    ];
+    expect(calibratePools(outcomes, new Set())[0]).toMatchObject({ support: 45, passes: true });
+    const classes = calibrateClasses(outcomes, new Set());
+    expect(classes.map((c) => [c.readingClass, c.by, c.poolPasses])).toEqual([
+      ['biomarker/egfr/required/inclusion', 'class', true],
+      ['biomarker/alk/required/inclusion', null, true],
+    ]);
+  });
+
+  it('should not let a rejected pool admit its classes', () => {
+    const outcomes = [
+      ...many(40, 40, { key: 'measurable_disease', kind: 'required' }),
+      ...many(12, 12, { key: 'metastatic', kind: 'required' }),
+    ];
+    expect(REJECTED_POOLS.has('stage/required/inclusion')).toBe(true);
+    expect(calibratePools(outcomes, new Set())[0]).toMatchObject({ passes: true });
+    const classes = calibrateClasses(outcomes, new Set());
+    expect(classes.map((c) => [c.readingClass, c.by, c.poolRejected])).toEqual([
+      ['stage/measurable_disease/required/inclusion', 'class', true],
+      ['stage/metastatic/required/inclusion', null, true],
+    ]);
+    expect(formatCalibration({ classes, pools: [] })).toContain('no (pool rejected)');
+  });
+
+  it('should not let a pool below the bars admit its classes', () => {
+    const outcomes = [
+      ...many(10, 10, { key: 'nsclc', kind: 'required' }),
+      ...many(10, 7, { key: 'adenocarcinoma', kind: 'required' }),
+    ];
+    expect(calibratePools(outcomes, new Set())[0]).toMatchObject({ passes: false });
+    expect(calibrateClasses(outcomes, new Set()).every((c) => c.by === null)).toBe(true);
+  });
+});
+
 describe(measureCalibration.name, () => {
   it('should list in the allow-list exactly the classes the calibration labels let exclude', () => {
-    const classes = measureCalibration();
-    const passing = classes.filter((c) => c.passes).map((c) => c.readingClass);
-    expect(passing.sort()).toEqual([...CONFIDENT_CLASSES].sort());
-    for (const c of classes.filter((x) => x.passes)) {
+    const { classes, pools } = measureCalibration();
+    const allowed = classes.filter((c) => c.passes);
+    // Every row of the reviewed table, with its figures and why it may exclude.
+    expect(
+      allowed
+        .map((c) => ({
+          readingClass: c.readingClass,
+          by: c.by,
+          support: c.support,
+          right: c.right,
+        }))
+        .sort((a, b) => a.readingClass.localeCompare(b.readingClass)),
+    ).toEqual(
+      [...CONFIDENT_CLASS_TABLE].sort((a, b) => a.readingClass.localeCompare(b.readingClass)),
+    );
+    expect(allowed.map((c) => c.readingClass).sort()).toEqual([...CONFIDENT_CLASSES].sort());
+    for (const c of classes.filter((x) => x.by === 'class')) {
       expect(c.support).toBeGreaterThanOrEqual(MIN_SUPPORT);
       expect(c.precision).toBeGreaterThanOrEqual(MIN_PRECISION);
       expect(c.wilson).toBeGreaterThanOrEqual(MIN_WILSON);
+    }
+    for (const c of classes.filter((x) => x.by === 'pool')) {
+      expect(c.right).toBe(c.support);
+    }
+    // The pools that pass, with their figures, are the reviewed pool table.
+    expect(
+      pools
+        .filter((p) => p.passes)
+        .map((p) => ({ pool: p.pool, support: p.support, right: p.right }))
+        .sort((a, b) => a.pool.localeCompare(b.pool)),
+    ).toEqual([...CONFIDENT_POOL_TABLE].sort((a, b) => a.pool.localeCompare(b.pool)));
+    // A rejected pool admits none of its classes.
+    for (const pool of REJECTED_POOLS.keys()) {
+      expect(classes.filter((c) => c.pool === pool && c.by === 'pool')).toEqual([]);
     }
   });
 });

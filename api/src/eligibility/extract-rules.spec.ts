@@ -1369,6 +1369,84 @@ describe('extractRules', () => {
         );
       });
     });
+
+    describe('round 8: extent requirements the stage pool would let exclude', () => {
+      const excluding = (
+        inclusion: string,
+        exclusion = '',
+        conditions: string[] = ['melanoma'],
+      ): string[] =>
+        compact(rules(inclusion, exclusion, { conditions }).filter((r) => ruleExcludes(r)));
+
+      it('should read "unresectable, <other words>, locally advanced or metastatic" as one anyOf rule', () => {
+        expect(
+          excluding(
+            '* Unresectable, treatment-naive, locally advanced or metastatic gastric cancer',
+          ),
+        ).toEqual(['unresectable required inclusion anyOf:metastatic']);
+      });
+
+      it('should not let a recurrence leading the extent alternatives exclude', () => {
+        // "recurrent" is a disease status, which the extent anyOf rule cannot name.
+        expect(
+          excluding('* Patients must have recurrent, unresectable or metastatic disease'),
+        ).toEqual([]);
+        expect(excluding('* Patients must have unresectable or metastatic disease')).toEqual([
+          'unresectable required inclusion anyOf:metastatic',
+        ]);
+      });
+
+      it('should not let a group of both resectable and unresectable disease exclude', () => {
+        expect(
+          excluding(
+            '* Resectable stage III tumours or unresectable tumours that may become operable after induction',
+          ),
+        ).toEqual([]);
+      });
+
+      it('should not let "inoperable" next to a stage list reaching stage IV exclude', () => {
+        // The stage range (III and above) still reads; "inoperable" does not bound stage IV.
+        const extent = (inclusion: string): string[] =>
+          excluding(inclusion).filter((r) => r.startsWith('unresectable'));
+        expect(extent('* Confirmed melanoma, stage III/stage IV inoperable')).toEqual([]);
+        expect(extent('* Inoperable stage III or IV melanoma')).toEqual([]);
+        expect(extent('* Inoperable melanoma')).toEqual(['unresectable required inclusion']);
+      });
+
+      it('should read a negated clause then ", or" as alternatives', () => {
+        expect(
+          excluding(
+            '* No distant metastases on staging scans, or locally advanced inoperable disease',
+          ),
+        ).toEqual([]);
+      });
+
+      it('should read the flat list after "one or more of the following:" as alternatives', () => {
+        expect(
+          excluding(
+            [
+              '* Locally advanced tumour with one or more of the following:',
+              '* Tumour not amenable to surgery because of its size',
+              '* Encasement of a major vessel',
+            ].join('\n'),
+          ),
+        ).toEqual([]);
+      });
+
+      it('should read a rule after a subgroup lead "… participants:" as conditional', () => {
+        expect(
+          excluding('* Mucosal melanoma participants: unresectable or metastatic disease'),
+        ).toEqual([]);
+        const [rule] = rules(
+          '* Mucosal melanoma participants: unresectable or metastatic disease',
+          '',
+          {
+            conditions: ['melanoma'],
+          },
+        );
+        expect(rule).toMatchObject({ confidence: 'low', reading: 'conditional' });
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

@@ -34,7 +34,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 7;
+export const RULES_ENGINE_VERSION = 8;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -162,10 +162,11 @@ const GROUPS =
  * "… with FLT3 mutation, and/or with their malignancy with wild-type FLT3": round 6; "and/or"
  * reads "or" after normalisation): "A; or B", "…, or for whom no
  * standard treatment is available", a sentence starting with "Or": each clause admits patients
- * on its own, so no rule of the item holds for every patient.
+ * on its own, so no rule of the item holds for every patient. Round 8: a negated clause then
+ * ", or" ("No evidence of distant metastases, or locally advanced inoperable disease").
  */
 const ALTERNATIVE_CLAUSE =
-  /;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)|\bor\s+(?:(?:newly|previously|recently)\s+(?:diagnosed|untreated|treated)\b|(?:un|non-?)treated\b|treatment[- ]na[iï]ve|(?:patients?|participants?|subjects?|those)\s+(?:with|who|whose|ineligible|unfit|not|for|in)\b|(?<!\(\s*or\s+)(?:with|having|harbou?ring)\s+(?:their|the|an?)\s)/;
+  /^(?:no|absence of|without|lack of)\s[^;.]{0,100},\s*or\s|;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)|\bor\s+(?:(?:newly|previously|recently)\s+(?:diagnosed|untreated|treated)\b|(?:un|non-?)treated\b|treatment[- ]na[iï]ve|(?:patients?|participants?|subjects?|those)\s+(?:with|who|whose|ineligible|unfit|not|for|in)\b|(?<!\(\s*or\s+)(?:with|having|harbou?ring)\s+(?:their|the|an?)\s)/;
 /**
  * Disease names, by disease: a rule in a sentence naming some of the diseases of a trial whose
  * inclusion names several ("NSCLC: at least 1 prior platinum-based line") is those diseases'

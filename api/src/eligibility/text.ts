@@ -38,8 +38,9 @@ const MAY_HAVE_INLINE_NUMBER = /\d\\?\. +[A-Za-z]|\(\d{1,2}\) +[A-Z]/;
 const MAY_SPLIT = /[.;!?]\s|\S\s{2,}\S|\s(?:No|Not|At least|Must|Prior) /;
 /** "DISEASE CHARACTERISTICS:" and similar upper-case lead-ins of old NCI records. */
 const CAPS_LEAD = /^(?:[A-Z][A-Z /&-]{3,}:\s*)+/;
+/** "one of the following", and (round 8) "one or more of the following". */
 const ALTERNATIVES =
-  /\b(?:one|any|either) of the following\b|\bfollowing (?:\w+ )?(?:indications|tumou?r types|diagnoses|histologies)\b/i;
+  /\b(?:one|any|either) (?:or more )?of the following\b|\bfollowing (?:\w+ )?(?:indications|tumou?r types|diagnoses|histologies)\b/i;
 /**
  * A basket's list of eligible disease types (round 7): "Eligible disease cancer types:", "Eligible
  * tumor types include:" — each item nested under it is one eligible type ("Squamous cell

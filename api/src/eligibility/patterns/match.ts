@@ -89,7 +89,7 @@ const WASHOUT =
   /\bwithin (?:the )?(?:last |past |previous |preceding )?(?:\d+|one|two|three|four|six)\s*(?:days?|weeks?|wks?|months?|half-?lives)|(?:<=?|less than)\s*\d+\s*(?:days?|weeks?|months?)|\b(?:at least|>=?|minimum of)\s*(?:one|two|three|four|six)\s*(?:days?|weeks?|months?)|\brecover(?:y|ed)? from\b|\bnot (?:fully )?recovered\b|\b\d+\s*(?:days?|weeks?)\s*(?:before|prior|of|from|since)|\b(?:at least|>=?|minimum of)\s*\d+\s*(?:days?|weeks?|months?)\s*(?:since|after|from|must|between|have|has|before|prior)|\b(?:since|from) (?:the )?(?:last|completion|end)|\belapsed\b|wash-?out|\bhalf-?lives\b|\bconcurrent|\bconcomitant|\bcurrently (?:receiving|taking|on|treated)|\bplanned\b|\bduring (?:the )?study|\bwhile (?:on|receiving|participating)|\bto be treated\b|\bscheduled\b|\bwill receive\b|\bmay not be initiated|\b(?:can|could|may) (?:\w+ )?be (?:safely )?treated\b|\bamenable to\b|\b(?:candidates?|suitable|eligible|fit) for\b|\boptions?\b|\bavailable\b|\bprior to (?:cycle|c1d1)\b|\bwithin (?:the )?(?:protocol[- ]|study[- ])?(?:specified|defined|required|mandated) (?:wash-?out )?(?:intervals?|periods?|time ?frames?|windows?)\b/;
 /** "If fertile, …", "ER+ patients must …": a conditional rule is not a rule for everyone. */
 const CONDITIONAL_START =
-  /^(?:note:\s*)?(?:if|in case|for (?:[\w-]+ ){0,3}(?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:/;
+  /^(?:note:\s*)?(?:if|in case|for (?:[\w-]+ ){0,3}(?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:|^[^:;.]{0,80}\b(?:patients|participants|subjects)\s*:/;
 const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
 const CONDITIONAL_MUST =
   /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,60}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:received|progressed)/;
@@ -659,6 +659,37 @@ function mergeGeneList(
   return out.filter((f) => !rest.has(f)).map((f) => (f === genes[0] ? head : f));
 }
 
+const EXTENT_KEYS = new Set<string>(['metastatic', 'unresectable', 'resectable']);
+/** "recurrent, unresectable or metastatic": a recurrence leads the extent's alternatives. */
+const RECURRENCE_LEADS = /\b(?:recurren\w*|relapsed|persistent|refractory)\s*,\s*$/;
+/** "stage III/stage IV inoperable" (normalised "stage iii or stage iv inoperable"). */
+const STAGE_III_IV_BEFORE =
+  /\bstages?\s*(?:iii|3)[abc]?\s*(?:-|to|or|and|,)\s*(?:stage\s*)?(?:iv|4)\s*(?:disease\s+)?$/;
+/** "unresectable stage III or IV". */
+const STAGE_III_IV_AFTER =
+  /^\s*(?:stage\s*)?(?:iii|3)[abc]?\s*(?:-|to|or|and|,)\s*(?:stage\s*)?(?:iv|4)\b/;
+
+/**
+ * Extent requirements an anyOf rule of extents cannot name (round 8), read with a low
+ * confidence: a recurrence before the alternatives ("recurrent, unresectable or metastatic
+ * disease": a recurrence is another family's criterion); a group holding both resectable and
+ * unresectable ("resectable … or unresectable cancers amenable to surgery"), which bounds
+ * nothing; and "unresectable" written next to a stage list reaching stage IV ("stage III/stage
+ * IV inoperable", "unresectable stage III or IV"), where it may limit the stage III alternative
+ * only.
+ */
+function unsureExtent(f: Finding, lower: string, span: { start: number; end: number }): boolean {
+  const before = lower.slice(Math.max(0, span.start - 30), span.start);
+  const group = [f.key, ...(f.anyOf ?? [])];
+  return (
+    RECURRENCE_LEADS.test(before) ||
+    (group.includes('resectable') && group.includes('unresectable')) ||
+    (f.key === 'unresectable' &&
+      (STAGE_III_IV_BEFORE.test(before) ||
+        STAGE_III_IV_AFTER.test(lower.slice(span.end, span.end + 30))))
+  );
+}
+
 /** Turns mentions into findings by section; "X or Y" in inclusion becomes one anyOf rule. */
 export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]): Finding[] {
   const out: Finding[] = [];
@@ -842,6 +873,12 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
   // name: read with a low confidence (round 3).
   for (const f of disjoined) {
     if (!f.anyOf?.length) {
+      f.confidence = 'low';
+      f.reading = 'list';
+    }
+  }
+  for (const f of out) {
+    if (f.kind === 'required' && EXTENT_KEYS.has(f.key) && unsureExtent(f, lower, spans.get(f)!)) {
       f.confidence = 'low';
       f.reading = 'list';
     }

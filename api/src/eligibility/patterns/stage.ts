@@ -130,8 +130,12 @@ const METASTATIC_ALTERNATIVE =
 const NODAL_AFTER =
   /^\s*(?:(?:disease|melanoma|cancer|carcinoma|tumou?r|lesions?|spread)\s+)?(?:(?:to|in|involving|limited to|confined to|restricted to|only (?:to|in))\s+)(?:the\s+)?(?:only\s+)?(?:(?:(?:more|fewer|less) than|at least|no more than|up to|[<>]=?)\s*)?(?:(?:one|a single|a|1|two|2|three|3|regional|locoregional|local|draining|sentinel|axillary|inguinal|cervical|pelvic|para-?aortic|ipsilateral|single)\s+){0,3}(?:lymph[\s-]?nodes?|nodes?|nodal|lymph[\s-]?node basins?)\b/;
 
+/**
+ * "unresectable, locally advanced or", also with other words of the disease in between
+ * ("Unresectable, previously untreated, locally advanced or metastatic", round 8).
+ */
 const UNRESECTABLE_ADVANCED =
-  /\b(?:unresectable|inoperable)\s*,?\s*(?:and\s+)?(?:locally\s+)?advanced\s*,?\s*(?:or|and or)\s*$/;
+  /\b(?:unresectable|inoperable)\s*,?\s*(?:(?:[\w-]+\s+){0,2}[\w-]+\s*,\s*)?(?:and\s+)?(?:locally\s+)?advanced\s*,?\s*(?:or|and or)\s*$/;
 
 export const stageConcepts: Concept[] = [
   {
@@ -186,7 +190,7 @@ export const stageConcepts: Concept[] = [
       // "unresectable, locally advanced or metastatic": the advanced alternative is the
       // unresectable one, so metastatic is the other alternative of one anyOf rule.
       const afterUnresectable = UNRESECTABLE_ADVANCED.test(
-        lower.slice(Math.max(0, start - 60), start),
+        lower.slice(Math.max(0, start - 80), start),
       );
       return (
         (afterUnresectable || !METASTATIC_ALTERNATIVE.test(before)) &&
