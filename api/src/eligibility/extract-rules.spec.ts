@@ -1433,6 +1433,34 @@ describe('extractRules', () => {
         ).toEqual([]);
       });
 
+      it('should read a hepatitis B or C exclusion as one kind of chronic liver disease', () => {
+        expect(compact(rules('', '* Known hepatitis B or C infection'))).toEqual([
+          'liver_diseases excluded exclusion q',
+        ]);
+        expect(compact(rules('', '* Positive HBV or HCV serology'))).toEqual([
+          'liver_diseases excluded exclusion q',
+        ]);
+        // Chronic liver disease itself still excludes.
+        expect(compact(rules('', '* Chronic liver disease or cirrhosis'))).toEqual([
+          'liver_diseases excluded exclusion',
+        ]);
+      });
+
+      it("should not read a cancer named as a therapy's or a test's object as another cancer", () => {
+        for (const sentence of [
+          '* Any cancer therapy given within 3 weeks of the first dose',
+          '* Prior radiotherapy for any malignancy of the pelvis',
+          '* Prior cancer genetic testing through a commercial laboratory',
+        ]) {
+          expect(compact(rules('', sentence)).filter((r) => r.startsWith('other_cancer'))).toEqual(
+            [],
+          );
+        }
+        expect(compact(rules('', '* History of another malignancy'))).toEqual([
+          'other_cancer excluded exclusion',
+        ]);
+      });
+
       it('should read a rule after a subgroup lead "… participants:" as conditional', () => {
         expect(
           excluding('* Mucosal melanoma participants: unresectable or metastatic disease'),

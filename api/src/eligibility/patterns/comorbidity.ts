@@ -23,6 +23,13 @@ function notProcedure(ctx: MatchContext, start: number): boolean {
 const OTHER_CANCER =
   /\b(?:another|other|second|additional|prior|previous|concurrent|concomitant|co-?existing|synchronous|secondary)\s+(?:\w+\s+){0,3}?(?:malignan\w+|cancers?|primary (?:tumou?rs?|malignan\w+|cancers?)|invasive (?:cancers?|malignan\w+)|neoplasms?)\b|\bsecond primary\b|\bhistory of (?:a |any )?(?:\w+ )?malignan\w+|\bmalignan\w+ (?:within|diagnosed within|in the (?:last|past))\b|\b(?:active )?(?:cancer|malignancy) \(?(?:other than|except)\b|\bmalignancies? other than\b|\b(?:active|known) (?:additional )?malignan\w+/g;
 
+/** A therapy or a test named between "prior" and the cancer: "prior immunotherapy for any malignancy". */
+const CANCER_AS_OBJECT_BETWEEN =
+  /\b(?:\w*therap\w*|treatments?|treated|surgery|surgical|radiation|testing|screening)\b/;
+/** Right after the cancer: "cancer therapy", "cancer genetic testing", "cancer drugs". */
+const CANCER_AS_OBJECT_AFTER =
+  /^\s*(?:\w*therap\w*|treatments?|genetic|testing|tests?|screening|drugs?|medications?|care)\b/;
+
 function condition(
   key: Concept['key'],
   triggers: string[],
@@ -53,6 +60,9 @@ export const comorbidityConcepts: Concept[] = [
     /\bhepatitis [bc]\b|\bhbv\b|\bhcv\b|\bcirrho\w+|\bhepatic (?:decompensation|failure|insufficiency|disease|cirrhosis)\b|\bliver (?:failure|disease|cirrhosis|insufficiency)\b|\bchronic liver\b|\bchild-?pugh (?:class )?[bc]\b/g,
     // "Child-Pugh A" in inclusion: compensated cirrhosis is allowed.
     {
+      // Viral hepatitis is one cause of chronic liver disease, which the question asks about:
+      // a hepatitis B or C exclusion is qualified (round 8; the labels read it so 13 times of 15).
+      kindOf: /^(?:hepatitis|hbv|hcv)/,
       accept: (ctx) =>
         ctx.section === 'exclusion' ||
         !/child-?pugh (?:class |score )?a\b/.test(ctx.sentence.lower),
@@ -84,6 +94,14 @@ export const comorbidityConcepts: Concept[] = [
       'except',
     ],
     OTHER_CANCER,
+    {
+      // "any cancer therapy", "prior cancer genetic testing", "prior immunotherapy for any
+      // malignancy" (round 8): the cancer names a treatment's or a test's object, not a second
+      // cancer of the patient.
+      accept: (ctx, start, end) =>
+        !CANCER_AS_OBJECT_BETWEEN.test(ctx.sentence.lower.slice(start, end)) &&
+        !CANCER_AS_OBJECT_AFTER.test(ctx.sentence.lower.slice(end, end + 30)),
+    },
   ),
   condition(
     'autoimmune',

@@ -708,7 +708,9 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     const prior = previous;
     previous = m;
     const c = m.concept;
-    const qualified = c.qualifier ? c.qualifier.test(ctx.item) : false;
+    const qualified =
+      (c.qualifier ? c.qualifier.test(ctx.item) : false) ||
+      (c.kindOf ? c.kindOf.test(lower.slice(m.start, m.end)) : false);
     const mixed = polarity.get(c.key)!.size > 1;
     let kind: Finding['kind'] | null = null;
     if (m.prohibited) {

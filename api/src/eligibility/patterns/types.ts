@@ -52,6 +52,11 @@ export interface Concept {
   caseSensitive?: boolean;
   /** Item-level words that restrict the rule to a state the questionnaire does not capture. */
   qualifier?: RegExp;
+  /**
+   * A matched text that names one kind of the criterion only (round 8): such a mention is
+   * qualified ("hepatitis B or C" is one cause of chronic liver disease, not every one).
+   */
+  kindOf?: RegExp;
   /** A negated mention in the exclusion list means the criterion is required ("No measurable"). */
   negatedExclusionRequired?: boolean;
   /** Only in this section. */
