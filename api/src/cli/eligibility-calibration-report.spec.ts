@@ -60,6 +60,25 @@ describe(calibrateClasses.name, () => {
     expect(formatCalibration({ classes, pools: [] })).toContain('yes (not listed: add)');
   });
 
+  it('should print the misread sentences of the classes that may not exclude when asked', () => {
+    const classes = calibrateClasses(
+      [
+        outcome({ key: 'ecog', kind: 'range', max: 1, text: 'ECOG 0-1' }, true),
+        outcome({ key: 'egfr', kind: 'required', text: 'EGFR wild-type or mutant' }, false),
+        outcome({ key: 'egfr', kind: 'required', text: 'EGFR-mutant NSCLC' }, true),
+      ],
+      new Set(),
+    );
+    expect(classes.find((c) => c.readingClass.startsWith('biomarker/egfr'))?.wrong).toEqual([
+      { nctId: 'NCT00000001', text: 'EGFR wild-type or mutant' },
+    ]);
+    const shown = formatCalibration({ classes, pools: [] }, 5);
+    expect(shown).toContain('biomarker/egfr/required/inclusion (1 wrong of 2)');
+    expect(shown).toContain('  NCT00000001: "EGFR wild-type or mutant"');
+    expect(shown).not.toContain('EGFR-mutant NSCLC');
+    expect(formatCalibration({ classes, pools: [] })).not.toContain('Misread sentences');
+  });
+
   it('should count only the rules that may exclude', () => {
     const classes = calibrateClasses([
       outcome({ key: 'ecog', kind: 'range', max: 1 }, true),
