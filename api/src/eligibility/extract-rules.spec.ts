@@ -1461,6 +1461,25 @@ describe('extractRules', () => {
         ]);
       });
 
+      it('should read a stage admitted under a condition, then another stage, as qualified', () => {
+        expect(
+          compact(rules('* Stage III unfit for concurrent chemoradiation or stage IV lung cancer')),
+        ).toEqual(['tumor_stage range inclusion 3.. q']);
+        // Without a second stage the condition narrows stage III and the range is a plain bound.
+        expect(compact(rules('* Stage III lung cancer unfit for surgery'))).toEqual([
+          'tumor_stage range inclusion 3..3.3',
+        ]);
+      });
+
+      it('should read "stages I-IV" as no stage bound', () => {
+        expect(
+          compact(rules('* Any of stages I-IV lung cancer, newly diagnosed or treated')),
+        ).toEqual(expect.not.arrayContaining([expect.stringMatching(/^tumor_stage/)]));
+        expect(compact(rules('* Stage II-IV lung cancer'))).toEqual([
+          'tumor_stage range inclusion 2..',
+        ]);
+      });
+
       it('should read a rule after a subgroup lead "… participants:" as conditional', () => {
         expect(
           excluding('* Mucosal melanoma participants: unresectable or metastatic disease'),

@@ -41,6 +41,15 @@ const EXTENT_OR_BEFORE =
 const EXTENT_OR_AFTER =
   /^\s*\)?\s*(?:[\w-]+\s+){0,2}?,?\s*or\s+(?:[\w-]+\s+){0,2}?(?:unresectable|inoperable|locally advanced|advanced|recurren\w*|relapsed|metastatic|persistent)\b/;
 
+/**
+ * A stage admitted under a condition, then another stage (round 8): "Stage 3 non eligible for
+ * chemoradiotherapy or stage 4": one alternative holds only with a state the questionnaire does
+ * not ask, so the range is qualified. Without a second stage ("stage III not suitable for
+ * surgery") the range is a plain bound.
+ */
+const STAGE_CONDITION_AFTER =
+  /^\s*(?:[\w-]+\s+){0,3}?(?:non[- ]?eligible|not eligible|ineligible|unfit|not fit|not (?:a )?candidates?|not suitable|unsuitable|not amenable)\b[^;]{0,80}\bor\s+(?:[\w-]+\s+){0,2}stages?\b/;
+
 const SUBSTAGE_LIST = /\b(i{1,3}|iv)([abc]) or ([abc])\b/g;
 
 function bound(token: string, side: 'min' | 'max'): number | null {
@@ -70,6 +79,7 @@ function extractStage(ctx: MatchContext): Finding[] {
   const lower = ctx.sentence.lower.replace(SUBSTAGE_LIST, '$1$2 or $1$3');
   const tokens: string[] = [];
   let alternative = RECURRENCE_ALTERNATIVE.test(lower);
+  let qualifiedStage = false;
   for (const re of [STAGED, BRACKETED]) {
     re.lastIndex = 0;
     for (let m = re.exec(lower); m; m = re.exec(lower)) {
@@ -93,6 +103,7 @@ function extractStage(ctx: MatchContext): Finding[] {
       }
       tokens.push(...(m[1].match(TOKENS) ?? []));
       const end = m.index + m[0].length;
+      qualifiedStage ||= STAGE_CONDITION_AFTER.test(lower.slice(end, end + 140));
       alternative ||=
         EXTENT_OR_BEFORE.test(lower.slice(Math.max(0, m.index - 50), m.index)) ||
         EXTENT_OR_AFTER.test(lower.slice(end, end + 40));
@@ -119,6 +130,13 @@ function extractStage(ctx: MatchContext): Finding[] {
   if (alternative) {
     finding.confidence = 'low';
     finding.reading = 'list';
+  }
+  if (qualifiedStage) {
+    finding.qualified = true;
+  }
+  // "stages I-IV": every stage of an invasive cancer, no bound the questionnaire asks (round 8).
+  if (finding.min !== undefined && finding.min <= 1 && finding.max === undefined) {
+    return [];
   }
   return finding.min === undefined && finding.max === undefined ? [] : [finding];
 }
