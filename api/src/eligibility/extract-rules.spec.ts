@@ -1480,6 +1480,30 @@ describe('extractRules', () => {
         ]);
       });
 
+      it('should not read a neurological disease named with CNS wording as brain metastases', () => {
+        expect(compact(rules('', '* History of epilepsy or other cerebral disease'))).toEqual([]);
+        expect(
+          compact(
+            rules('', '* Central nervous system disease such as stroke, dementia or seizures', {
+              conditions: ['acute_myeloid_leukemia'],
+            }),
+          ),
+        ).toEqual([]);
+        // Brain metastases next to a neurological disease still read.
+        expect(compact(rules('', '* Seizure disorder or known brain metastases'))).toEqual([
+          'brain_metastases excluded exclusion',
+        ]);
+      });
+
+      it('should read "significant" CNS metastases as qualified', () => {
+        expect(compact(rules('', '* Clinically significant brain metastases'))).toEqual([
+          'brain_metastases excluded exclusion q',
+        ]);
+        expect(compact(rules('', '* Significant CNS metastatic disease'))).toEqual([
+          'brain_metastases excluded exclusion q',
+        ]);
+      });
+
       it('should read a rule after a subgroup lead "… participants:" as conditional', () => {
         expect(
           excluding('* Mucosal melanoma participants: unresectable or metastatic disease'),

@@ -3,12 +3,34 @@ import type { Concept, FamilyPatterns } from './types';
 /** Brain metastases (solid tumours) and CNS involvement (leukaemia, myeloma). */
 
 const QUALIFIER =
-  /\b(?:active|untreated|symptomatic|uncontrolled|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir\w*|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|status 3|cns-?3|clinically|neurologically|growing|enlarging|evident|leptomeningeal|meningeal|meningitis|spinal cord compression|brain ?stem|posterior fossa|cerebell\w*|located|adjacent|within \d+\s*(?:mm|cm))\b/;
+  /\b(?:active|untreated|symptomatic|uncontrolled|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir\w*|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|status 3|cns-?3|clinically|significant|neurologically|growing|enlarging|evident|leptomeningeal|meningeal|meningitis|spinal cord compression|brain ?stem|posterior fossa|cerebell\w*|located|adjacent|within \d+\s*(?:mm|cm))\b/;
 const REQUIRED_CUE =
   /\b(?:must be present|(?:is|are) present|presence of|at least (?:one|1) (?:\w+ )?(?:brain|cerebral|intracranial|cns)|must have|evidence of|confirmed|documented|with (?:untreated|progressing|active|new|measurable)|untreated|progressing)\b/;
 
 const CNS =
   '(?:brain|cerebral|intracranial|cns|central nervous system|leptomeningeal|meningeal|epidural)';
+
+/**
+ * A neurological disease named with the CNS wording (round 8): "H/O of seizure or cerebral
+ * disease", "central nervous system disease, such as seizures, stroke, …" is no cancer in the
+ * brain.
+ */
+const NEUROLOGICAL =
+  /\b(?:seizures?|epilep\w*|stroke|dementia|parkinson\w*|cerebrovascular|neurolog\w+ (?:disease|disorder)s?|psychiatric|aphasia|paralysis|brain injury|multiple sclerosis)\b/;
+/** Matched text that names a CNS disease without a word of cancer. */
+const CNS_DISEASE_ONLY = /(?:disease|involvement)$/;
+const notNeurological = (
+  ctx: { sentence: { lower: string } },
+  start: number,
+  end: number,
+): boolean =>
+  !(
+    CNS_DISEASE_ONLY.test(ctx.sentence.lower.slice(start, end)) &&
+    !/metasta|tumou?r|cancer|malignan|leuka?emi|lymphoma/.test(
+      ctx.sentence.lower.slice(start, end),
+    ) &&
+    NEUROLOGICAL.test(ctx.sentence.lower)
+  );
 
 export const metastasesConcepts: Concept[] = [
   {
@@ -21,7 +43,7 @@ export const metastasesConcepts: Concept[] = [
     mode: 'condition',
     qualifier: QUALIFIER,
     requiredCue: REQUIRED_CUE,
-    accept: (ctx) => !ctx.heme,
+    accept: (ctx, start, end) => !ctx.heme && notNeurological(ctx, start, end),
   },
   {
     key: 'cns_leukemia',
@@ -34,7 +56,7 @@ export const metastasesConcepts: Concept[] = [
     qualifier: QUALIFIER,
     // CNS involvement is never required; an inclusion mention is an allowance (CNS-1/2).
     only: 'exclusion',
-    accept: (ctx) => ctx.heme,
+    accept: (ctx, start, end) => ctx.heme && notNeurological(ctx, start, end),
   },
   {
     key: 'cns_leukemia',
