@@ -1504,6 +1504,33 @@ describe('extractRules', () => {
         ]);
       });
 
+      it('should not read a menopausal status in a pregnancy or contraception sentence as a population', () => {
+        const breast = { conditions: ['breast_cancer'] };
+        expect(
+          compact(
+            rules(
+              '* Women must be post-menopausal for at least 1 year, surgically sterile, or use effective contraception',
+              '',
+              breast,
+            ),
+          ),
+        ).toEqual([]);
+        expect(
+          compact(
+            rules(
+              '',
+              '* Female patients must be postmenopausal or have a negative pregnancy test',
+              breast,
+            ),
+          ),
+        ).toEqual([]);
+        expect(
+          compact(
+            rules('* Postmenopausal women with HR-positive advanced breast cancer', '', breast),
+          ),
+        ).toEqual(expect.arrayContaining(['postmenopausal required inclusion']));
+      });
+
       it('should read a rule after a subgroup lead "… participants:" as conditional', () => {
         expect(
           excluding('* Mucosal melanoma participants: unresectable or metastatic disease'),

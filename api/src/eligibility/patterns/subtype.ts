@@ -32,6 +32,16 @@ function single() {
   };
 }
 
+/**
+ * A menopausal status named in a sentence about pregnancy or contraception (round 8):
+ * "post-menopausal, surgically sterile, or using … birth control", "post-menopausal status or a
+ * negative pregnancy test" define who cannot become pregnant; they are no breast-cancer
+ * population.
+ */
+const REPRODUCTIVE =
+  /\bchild-?\s?bearing\b|\bcontracepti\w*|\bbirth control\b|\bpregnan\w*|\bsteril\w*|\bwocbp\b|\bfertil\w*|\bhcg\b|\bbreast-?\s?feeding\b/;
+const notReproductive = (ctx: MatchContext): boolean => !REPRODUCTIVE.test(ctx.item);
+
 function subtype(
   key: Concept['key'],
   triggers: string[],
@@ -79,8 +89,14 @@ export const subtypeConcepts: Concept[] = [
   ),
   subtype('tnbc', ['triple', 'tnbc'], /\btriple[\s-]negative\b|\btnbc\b/g),
   subtype('ibc', ['inflammatory'], /\binflammatory breast (?:cancer|carcinoma)\b/g),
-  subtype('postmenopausal', ['menopaus'], /\bpost-?\s?menopausal\b/g, { group: 'menopause' }),
-  subtype('premenopausal', ['menopaus'], /\bpre-?\s?menopausal\b/g, { group: 'menopause' }),
+  subtype('postmenopausal', ['menopaus'], /\bpost-?\s?menopausal\b/g, {
+    group: 'menopause',
+    accept: notReproductive,
+  }),
+  subtype('premenopausal', ['menopaus'], /\bpre-?\s?menopausal\b/g, {
+    group: 'menopause',
+    accept: notReproductive,
+  }),
   subtype(
     'crpc',
     ['castrat', 'crpc', 'hormone-refractory', 'hormone refractory'],
