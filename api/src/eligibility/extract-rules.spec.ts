@@ -1531,6 +1531,19 @@ describe('extractRules', () => {
         ).toEqual(expect.arrayContaining(['postmenopausal required inclusion']));
       });
 
+      it('should not read refractoriness to one therapy, or refractory disease or progression, as refractory disease', () => {
+        const aml = { conditions: ['acute_myeloid_leukemia'] };
+        const status = (inclusion: string): string[] =>
+          compact(rules(inclusion, '', aml)).filter((r) => /^(?:refractory|relapsed)/.test(r));
+        expect(status('* Checkpoint inhibitor-refractory disease after one line')).toEqual([]);
+        expect(
+          status('* Documented refractory disease or progression on the last therapy'),
+        ).toEqual([]);
+        expect(status('* Primary refractory AML after two induction cycles')).toEqual([
+          'refractory required inclusion',
+        ]);
+      });
+
       it('should read a rule after a subgroup lead "… participants:" as conditional', () => {
         expect(
           excluding('* Mucosal melanoma participants: unresectable or metastatic disease'),

@@ -5,6 +5,15 @@ import type { Concept, FamilyPatterns } from './types';
 const NOT_DISEASE_AFTER =
   /^[\s-]*(?:to\b|nausea|vomiting|hypertension|ascites|pain|diarrh|angina|epilepsy|seizure|infection|brain|cns|central|cardiac|symptom|hypercalc)/;
 
+/**
+ * Refractory to one therapy (round 8): "ICI treatment-refractory", "platinum-refractory",
+ * "anti-PD-1 refractory" name a therapy's failure, not refractory disease.
+ */
+const REFRACTORY_TO_THERAPY =
+  /\b(?:icis?|checkpoint(?: inhibitors?)?|immunotherapy|platinum|treatment|therapy|chemotherapy|pd-?l?1|anti-?[\w-]+|endocrine|tkis?|inhibitors?|bcg)\)?[\s-]*$/;
+/** "refractory disease or progression", "refractory disease, disease progression, …": alternatives. */
+const OR_PROGRESSION_AFTER = /^\s*(?:disease\s*)?(?:,|or|and or)\s*(?:disease\s+)?progress/;
+
 export const diseaseStatusConcepts: Concept[] = [
   {
     key: 'newly_diagnosed',
@@ -60,7 +69,10 @@ export const diseaseStatusConcepts: Concept[] = [
     re: /\brefractory\b|\bprimary induction failure\b/g,
     mode: 'bool',
     group: 'status',
-    accept: (ctx, _start, end) => !NOT_DISEASE_AFTER.test(ctx.sentence.lower.slice(end, end + 20)),
+    accept: (ctx, start, end) =>
+      !NOT_DISEASE_AFTER.test(ctx.sentence.lower.slice(end, end + 20)) &&
+      !REFRACTORY_TO_THERAPY.test(ctx.sentence.lower.slice(Math.max(0, start - 30), start)) &&
+      !OR_PROGRESSION_AFTER.test(ctx.sentence.lower.slice(end, end + 40)),
   },
 ];
 
