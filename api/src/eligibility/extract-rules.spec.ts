@@ -1544,6 +1544,23 @@ describe('extractRules', () => {
         ]);
       });
 
+      it("should not read a relative's cancer as the patient's histology", () => {
+        const pancreas = { conditions: ['pancreatic_cancer'] };
+        expect(
+          compact(
+            rules(
+              '* Germline carrier with a first-degree relative with pancreatic adenocarcinoma',
+              '',
+              pancreas,
+            ),
+          ),
+        ).toEqual([]);
+        expect(compact(rules('* Family history of squamous cell lung cancer'))).toEqual([]);
+        expect(
+          compact(rules('* Histologically confirmed pancreatic adenocarcinoma', '', pancreas)),
+        ).toEqual(['adenocarcinoma required inclusion']);
+      });
+
       it('should read a rule after a subgroup lead "… participants:" as conditional', () => {
         expect(
           excluding('* Mucosal melanoma participants: unresectable or metastatic disease'),

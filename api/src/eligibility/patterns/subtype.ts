@@ -42,13 +42,30 @@ const REPRODUCTIVE =
   /\bchild-?\s?bearing\b|\bcontracepti\w*|\bbirth control\b|\bpregnan\w*|\bsteril\w*|\bwocbp\b|\bfertil\w*|\bhcg\b|\bbreast-?\s?feeding\b/;
 const notReproductive = (ctx: MatchContext): boolean => !REPRODUCTIVE.test(ctx.item);
 
+/**
+ * A relative's cancer (round 8): "Lynch syndrome + 1 family PDAC", "a first-degree relative with
+ * pancreatic adenocarcinoma" is a family history, not the patient's histology.
+ */
+const RELATIVE =
+  /\bfamily\b|\brelatives?\b|\bfirst-?\s?degree\b|\bsecond-?\s?degree\b|\bkindreds?\b/;
+
 function subtype(
   key: Concept['key'],
   triggers: string[],
   re: RegExp,
   extra: Partial<Concept> = {},
 ): Concept {
-  return { key, triggers, re, mode: 'bool', group: 'histology', ...extra };
+  const { accept, ...rest } = extra;
+  return {
+    key,
+    triggers,
+    re,
+    mode: 'bool',
+    group: 'histology',
+    ...rest,
+    accept: (ctx, start, end) =>
+      !RELATIVE.test(ctx.sentence.lower) && (accept ? accept(ctx, start, end) : true),
+  };
 }
 
 export const subtypeConcepts: Concept[] = [
