@@ -564,6 +564,46 @@ describe(SearchController.name, () => {
       expect(res.body.sites[0].facilityId).toBe(row.facility_id);
     });
 
+    it('should answer the first sites only when asked, with the count of all', async () => {
+      const [row] = await t.dataSource.query<{ nct_id: string; facility_id: number; n: string }[]>(
+        `SELECT t.nct_id, s.facility_id, (SELECT count(*) FROM site x WHERE x.trial_id = t.id) n
+           FROM trial t JOIN site s ON s.trial_id = t.id
+          WHERE (SELECT count(*) FROM site x WHERE x.trial_id = t.id) > 5
+          ORDER BY t.id, s.id DESC LIMIT 1`,
+      );
+      const query = { q: q({ latitude: BERLIN.lat, longitude: BERLIN.long }) };
+      const all = await request(t.http).get(`/api/trials/${row.nct_id}`).query(query);
+      expect(all.status).toBe(200);
+      expect(all.body.sites).toHaveLength(Number(row.n));
+      expect(all.body.sitesTotal).toBe(Number(row.n));
+
+      const first = await request(t.http)
+        .get(`/api/trials/${row.nct_id}`)
+        .query({ ...query, sites: 3 });
+      expect(first.status).toBe(200);
+      expect(first.body.sitesTotal).toBe(Number(row.n));
+      expect(first.body.sites).toEqual(all.body.sites.slice(0, 3));
+      // Counted over every site, not only the ones sent.
+      expect(first.body.nearestSite).toEqual(all.body.nearestSite);
+      expect(first.body.sitesInRadius).toBe(all.body.sitesInRadius);
+
+      const withFacility = await request(t.http)
+        .get(`/api/trials/${row.nct_id}`)
+        .query({ ...query, sites: 1, facility: row.facility_id });
+      expect(withFacility.body.sites.map((s: { facilityId: number }) => s.facilityId)).toEqual([
+        row.facility_id,
+      ]);
+
+      for (const bad of ['0', '-1', 'abc', '1.5', '10001']) {
+        const res = await request(t.http).get(`/api/trials/${row.nct_id}`).query({ sites: bad });
+        expect({ bad, status: res.status, fields: Object.keys(res.body.errors ?? {}) }).toEqual({
+          bad,
+          status: 400,
+          fields: ['sites'],
+        });
+      }
+    });
+
     it('should evaluate nothing without q: every rule to check', async () => {
       const [row] = await t.dataSource.query<{ nct_id: string }[]>(
         `SELECT nct_id FROM trial WHERE jsonb_array_length(rules) > 0 LIMIT 1`,

@@ -71,6 +71,6 @@ export class SearchController {
     @Param() params: TrialDetailsParams,
     @Query() query: TrialDetailsQuery,
   ): Promise<TrialDetailsDto> {
-    return this.search.details(params.nctId, query.q, query.facility);
+    return this.search.details(params.nctId, query.q, query.facility, query.sites);
   }
 }

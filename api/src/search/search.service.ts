@@ -123,7 +123,12 @@ export class SearchService {
   }
 
   /** The details screen: one trial, its evaluation for the answers in q, its sites nearest first. */
-  async details(nctId: string, q: string | undefined, facility?: number): Promise<TrialDetailsDto> {
+  async details(
+    nctId: string,
+    q: string | undefined,
+    facility?: number,
+    siteLimit?: number,
+  ): Promise<TrialDetailsDto> {
     const trial = await this.repository.findTrialByNctId(nctId.toUpperCase());
     if (!trial) {
       throw new NotFoundException(`No trial ${nctId.toUpperCase()} is stored.`);
@@ -154,7 +159,8 @@ export class SearchService {
       eligibilityInclusion: trial.eligibility_inclusion,
       eligibilityExclusion: trial.eligibility_exclusion,
       unit,
-      sites: sites.map((s) => toTrialSite(s, unit)),
+      sites: sites.slice(0, siteLimit ?? sites.length).map((s) => toTrialSite(s, unit)),
+      sitesTotal: sites.length,
       registryUrl: `https://clinicaltrials.gov/study/${trial.nct_id}`,
       evaluated,
     };

@@ -1465,13 +1465,17 @@ export type TrialDetailsDto = {
   score: number;
   sex: Sex;
   /**
-   * Every site: the requested facility first, then nearest first.
+   * Every site, or the first `sites` of the query: the requested facility first, then nearest first.
    */
   sites: Array<TrialSiteDto>;
   /**
    * Open sites within the radius.
    */
   sitesInRadius: number;
+  /**
+   * How many sites the trial has (sites may hold fewer).
+   */
+  sitesTotal: number;
   specificity: 'pantumor' | 'specific' | 'basket';
   sponsor: string;
   startDate: string | null;
@@ -3909,6 +3913,10 @@ export type GetTrialData = {
      * A facility id whose site is put first.
      */
     facility?: number;
+    /**
+     * At most this many sites, the first in their order (the requested facility, then nearest first): a trial with hundreds of sites answers in a few kilobytes, and the details screen asks for the rest when they are shown. sitesTotal always counts them all. Without it, every site.
+     */
+    sites?: number;
     /**
      * The progress request id the details were opened from.
      */

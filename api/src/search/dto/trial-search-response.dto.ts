@@ -317,9 +317,14 @@ export class TrialDetailsDto extends TrialSummaryDto {
 
   @ApiProperty({
     type: [TrialSiteDto],
-    description: 'Every site: the requested facility first, then nearest first.',
+    description:
+      'Every site, or the first `sites` of the query: the requested facility first, then ' +
+      'nearest first.',
   })
   sites: TrialSiteDto[];
+
+  @ApiProperty({ description: 'How many sites the trial has (sites may hold fewer).', example: 12 })
+  sitesTotal: number;
 
   @ApiProperty({ example: 'https://clinicaltrials.gov/study/NCT04487080' })
   registryUrl: string;

@@ -140,12 +140,14 @@ export function DetailsRoute() {
   const questionnaire = requestQuestionnaire(params.get('q'), form);
   return (
     <TrialDetailsScreen
-      headerAction={(trial, facility) =>
+      headerAction={(trial, facility, allSites) =>
         requestId ? null : (
           <RequestTrialButton
             nctId={trial.nctId}
             trialName={trial.briefTitle || trial.officialTitle || trial.nctId}
             sites={trial.sites}
+            sitesTotal={trial.sitesTotal}
+            loadAllSites={allSites}
             facility={facility}
             questionnaire={questionnaire}
             unitLabel={unitLabel(t, trial.unit)}

@@ -122,6 +122,7 @@ const TRIAL: TrialDetailsDto = {
     site(99, 'Site without coordinates', null, { status: '' }),
     site(42, 'Vivantes Klinikum', 18.75, { status: 'NOT_YET_RECRUITING' }),
   ],
+  sitesTotal: 3,
   registryUrl: 'https://clinicaltrials.gov/study/NCT04487080',
   evaluated: true,
 };
@@ -143,7 +144,8 @@ describe('trial details (/details/{id})', () => {
     expect(getTrial).toHaveBeenCalledWith(
       expect.objectContaining({
         path: { nctId: 'NCT04487080' },
-        query: { q: 'eyJlZ2ZyIjoieWVzIn0=', facility: 42, requestID: 'r-7' },
+        // The sites shown before 'show all' only: the others come when they are shown.
+        query: { sites: 10, q: 'eyJlZ2ZyIjoieWVzIn0=', facility: 42, requestID: 'r-7' },
       }),
     );
     expect(
@@ -410,11 +412,48 @@ describe('trial details (/details/{id})', () => {
     expect(within(third).getByText('Status not given')).toBeInTheDocument();
   });
 
+  it('should come with the nearest sites and load the others when all are shown', async () => {
+    const many = Array.from({ length: 14 }, (_, i) => site(100 + i, `Clinic ${i + 1}`, i + 1));
+    let answer: (sites: number | undefined) => Promise<unknown> = (sites) =>
+      ok({ ...TRIAL, sites: many.slice(0, sites ?? many.length), sitesTotal: 14 });
+    vi.mocked(getTrial).mockImplementation((options) => answer(options.query?.sites) as never);
+    const { user } = renderWithApp(null, { route: '/details/NCT04487080' });
+
+    const section = (await screen.findByRole('heading', { name: '14 sites' })).closest(
+      'section',
+    ) as HTMLElement;
+    const names = () =>
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent);
+    expect(names()).toHaveLength(10);
+
+    // The first try fails: the doctor is told and asks again.
+    answer = () => Promise.reject(new Error('offline'));
+    await user.click(within(section).getByRole('button', { name: 'Show all 14 sites' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'The other sites could not be loaded. Try again.',
+    );
+    expect(names()).toHaveLength(10);
+
+    answer = (sites) =>
+      ok({ ...TRIAL, sites: many.slice(0, sites ?? many.length), sitesTotal: 14 });
+    await user.click(within(section).getByRole('button', { name: 'Show all 14 sites' }));
+    await waitFor(() => expect(names()).toHaveLength(14));
+    expect(names()[13]).toBe('Clinic 14');
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+    expect(getTrial).toHaveBeenLastCalledWith(expect.objectContaining({ query: {} }));
+
+    await user.click(within(section).getByRole('button', { name: 'Show fewer sites' }));
+    expect(names()).toHaveLength(10);
+  });
+
   it('should say "in Berlin" in German for a site placed at the city searched, not "etwa 0 km"', async () => {
     vi.mocked(getTrial).mockImplementation(() =>
       ok({
         ...TRIAL,
         sites: [site(17, 'Charité Berlin', 0, { approximateLocation: true })],
+        sitesTotal: 1,
       }),
     );
     renderWithApp(null, { route: '/details/NCT04487080', language: 'de' });
@@ -436,7 +475,7 @@ describe('trial details (/details/{id})', () => {
       screen.getByRole('heading', { name: 'Rules read from the criteria' }),
     ).toBeInTheDocument();
     expect(getTrial).toHaveBeenCalledWith(
-      expect.objectContaining({ path: { nctId: 'NCT04487080' }, query: {} }),
+      expect.objectContaining({ path: { nctId: 'NCT04487080' }, query: { sites: 10 } }),
     );
   });
 
@@ -475,8 +514,8 @@ describe('trial details (/details/{id})', () => {
     );
     await waitFor(() => expect(getTrial).toHaveBeenCalledTimes(2));
     expect(vi.mocked(getTrial).mock.calls.map(([options]) => options.query)).toEqual([
-      { q: 'broken' },
-      {},
+      { sites: 10, q: 'broken' },
+      { sites: 10 },
     ]);
   });
 

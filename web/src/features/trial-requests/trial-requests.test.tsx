@@ -76,6 +76,7 @@ const TRIAL = {
     site(42, 'Vivantes Klinikum', 18.75),
     site(17, 'Charité', 4.2),
   ],
+  sitesTotal: 3,
   registryUrl: 'https://clinicaltrials.gov/study/NCT04487080',
   evaluated: true,
 } as unknown as TrialDetailsDto;
@@ -112,6 +113,39 @@ describe('request-trial contact modal', () => {
     expect(select).toHaveValue('42');
   });
 
+  it('should offer every site when the details came with only the nearest', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => site(100 + i, `Clinic ${i + 1}`, i + 1));
+    vi.mocked(getTrial).mockImplementation((options) =>
+      ok(
+        options.query?.sites
+          ? { ...TRIAL, sites: many.slice(0, options.query.sites), sitesTotal: 12 }
+          : { ...TRIAL, sites: many, sitesTotal: 12 },
+      ),
+    );
+    const { dialog } = await openContactModal();
+
+    const options = within(within(dialog).getByLabelText('Trial site'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toHaveLength(12);
+    expect(options[11]).toMatch(/^Clinic 12/);
+    expect(getTrial).toHaveBeenLastCalledWith(expect.objectContaining({ query: { q: Q } }));
+  });
+
+  it('should still offer the nearest sites when the others cannot be loaded', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => site(100 + i, `Clinic ${i + 1}`, i + 1));
+    vi.mocked(getTrial).mockImplementation((options) =>
+      options.query?.sites
+        ? ok({ ...TRIAL, sites: many.slice(0, options.query.sites), sitesTotal: 12 })
+        : Promise.reject(new Error('offline')),
+    );
+    const { dialog } = await openContactModal();
+
+    expect(within(within(dialog).getByLabelText('Trial site')).getAllByRole('option')).toHaveLength(
+      10,
+    );
+  });
+
   it('should say "nearby", not "0 km away", for a site placed at the city searched', async () => {
     vi.mocked(getTrial).mockImplementation(() =>
       ok({
@@ -120,6 +154,7 @@ describe('request-trial contact modal', () => {
           { ...site(17, 'Charité', 0), approximateLocation: true },
           site(7, 'Far Clinic', 30.5),
         ],
+        sitesTotal: 2,
       }),
     );
     const { dialog } = await openContactModal();

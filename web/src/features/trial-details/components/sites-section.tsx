@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TrialSiteDto } from '@/api/types.gen';
 import { useLanguage } from '@/i18n/use-language';
 import { siteDistanceText } from '@/lib/site-distance';
+import { FIRST_SITES, type TrialQuery, useAllSites } from '../api/get-trial';
 import { ctgovStatusLabel, enumLabel } from '../labels';
-
-/** Sites shown before 'show all'. */
-const FIRST_SITES = 10;
 
 /** The facility of the link first, then nearest first (no distance last); stable otherwise. */
 export function orderSites(sites: TrialSiteDto[], facility: number | null): TrialSiteDto[] {
@@ -81,27 +79,38 @@ function SiteItem({
   );
 }
 
-/** Every site of the trial: the facility of the link first, then nearest first. */
+/**
+ * Every site of the trial: the facility of the link first, then nearest first. The details came
+ * with the first FIRST_SITES of `total`; 'show all' asks for the others.
+ */
 export function SitesSection({
   sites,
+  total,
+  nctId,
+  query,
   unit,
   facility,
 }: {
   sites: TrialSiteDto[];
+  total: number;
+  nctId: string;
+  query: TrialQuery;
   unit: string;
   facility: number | null;
 }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
-  const ordered = orderSites(sites, facility);
-  const shown = all ? ordered : ordered.slice(0, FIRST_SITES);
+  const more = useAllSites(nctId, query, all && sites.length < total);
+  const ordered = orderSites(all && more.data ? more.data : sites, facility);
+  const loading = all && sites.length < total && !more.data;
+  const shown = all && !loading ? ordered : ordered.slice(0, FIRST_SITES);
 
   return (
     <section className="details-section sites" aria-labelledby="sites-title">
       <h2 id="sites-title" className="details-section__title">
-        {t('search.details.sites.title', { count: sites.length })}
+        {t('search.details.sites.title', { count: total })}
       </h2>
-      {sites.length === 0 ? (
+      {total === 0 ? (
         <p className="details-section__note">{t('search.details.sites.none')}</p>
       ) : (
         <ol className="sites__list">
@@ -115,11 +124,24 @@ export function SitesSection({
           ))}
         </ol>
       )}
-      {ordered.length > FIRST_SITES ? (
-        <button type="button" className="button sites__more" onClick={() => setAll((v) => !v)}>
-          {all
-            ? t('search.details.sites.showFewer')
-            : t('search.details.sites.showAll', { count: ordered.length })}
+      {more.isError && all ? (
+        <p className="details-section__note" role="alert">
+          {t('search.details.sites.loadFailed')}
+        </p>
+      ) : null}
+      {total > FIRST_SITES ? (
+        <button
+          type="button"
+          className="button sites__more"
+          aria-busy={loading && !more.isError}
+          disabled={loading && !more.isError}
+          onClick={() => (more.isError ? void more.refetch() : setAll((v) => !v))}
+        >
+          {loading && !more.isError
+            ? t('search.details.sites.loadingAll')
+            : all && !more.isError
+              ? t('search.details.sites.showFewer')
+              : t('search.details.sites.showAll', { count: total })}
         </button>
       ) : null}
     </section>

@@ -1,13 +1,14 @@
-import { ReactNode, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ReactNode, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { TrialDetailsDto } from '@/api/types.gen';
+import type { TrialDetailsDto, TrialSiteDto } from '@/api/types.gen';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { conditionLabel } from '@/i18n/conditions';
 import { useLanguage } from '@/i18n/use-language';
 import { registryText } from '@/lib/registry-text';
-import { trialQueryOf, useTrial } from '../api/get-trial';
+import { loadAllSites, type TrialQuery, trialQueryOf, useTrial } from '../api/get-trial';
 import { ctgovStatusLabel, enumLabel, formatDate, phaseLabel } from '../labels';
 import { EvaluationSection } from './evaluation-section';
 import { SitesSection } from './sites-section';
@@ -74,10 +75,17 @@ function TextBlock({ text }: { text: string }) {
   return <div className="details-text">{registryText(text)}</div>;
 }
 
+/** Every site of the shown trial (its details came with the first few of `sitesTotal`). */
+export type AllSitesLoader = () => Promise<TrialSiteDto[]>;
+
 /** What `app/` adds to the details screen (the trial request button and panel). */
 export interface TrialDetailsSlots {
-  /** Beside the registry link, e.g. the request button. */
-  headerAction?: (trial: TrialDetailsDto, facility: number | null) => ReactNode;
+  /** Beside the registry link, e.g. the request button (which lists every site). */
+  headerAction?: (
+    trial: TrialDetailsDto,
+    facility: number | null,
+    allSites: AllSitesLoader,
+  ) => ReactNode;
   /**
    * Above the trial's sections, full width, e.g. the trial request the page was opened for: on a
    * phone it is the first thing after the title, not below the whole trial.
@@ -89,16 +97,27 @@ export interface TrialDetailsSlots {
 
 function TrialDetailsView({
   trial,
+  query,
   facility,
   answersDropped,
   slots,
 }: {
   trial: TrialDetailsDto;
+  /** The query the trial was asked with. */
+  query: TrialQuery;
   facility: number | null;
   answersDropped: boolean;
   slots: TrialDetailsSlots;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const allSites = useCallback<AllSitesLoader>(
+    () =>
+      trial.sites.length >= trial.sitesTotal
+        ? Promise.resolve(trial.sites)
+        : loadAllSites(queryClient, trial.nctId, query),
+    [queryClient, trial.nctId, trial.sites, trial.sitesTotal, query],
+  );
   const { language } = useLanguage();
   const title = trial.briefTitle || trial.officialTitle || trial.nctId;
   useDocumentTitle(title);
@@ -171,7 +190,7 @@ function TrialDetailsView({
           {t('search.details.registry')}
           <span className="visually-hidden"> {t('search.card.newTab')}</span>
         </a>
-        {slots.headerAction?.(trial, facility)}
+        {slots.headerAction?.(trial, facility, allSites)}
       </header>
 
       {answersDropped ? (
@@ -281,7 +300,14 @@ function TrialDetailsView({
 
         <div className="trial-details__aside">
           {slots.aside?.(trial, facility)}
-          <SitesSection sites={trial.sites} unit={trial.unit} facility={facility} />
+          <SitesSection
+            sites={trial.sites}
+            total={trial.sitesTotal}
+            nctId={trial.nctId}
+            query={query}
+            unit={trial.unit}
+            facility={facility}
+          />
         </div>
       </div>
     </article>
@@ -344,6 +370,7 @@ export function TrialDetailsScreen(slots: TrialDetailsSlots = {}) {
   return (
     <TrialDetailsView
       trial={trial.data}
+      query={dropAnswers ? query : answeredQuery}
       facility={query.facility ?? null}
       answersDropped={dropAnswers}
       slots={slots}
