@@ -134,16 +134,16 @@ describe('request-trial contact modal', () => {
 
   it('should still offer the nearest sites when the others cannot be loaded', async () => {
     const many = Array.from({ length: 12 }, (_, i) => site(100 + i, `Clinic ${i + 1}`, i + 1));
-    vi.mocked(getTrial).mockImplementation((options) =>
-      options.query?.sites
-        ? ok({ ...TRIAL, sites: many.slice(0, options.query.sites), sitesTotal: 12 })
-        : Promise.reject(new Error('offline')),
-    );
+    // The details with the nearest ten, then every site: offline.
+    vi.mocked(getTrial)
+      .mockImplementationOnce(() => ok({ ...TRIAL, sites: many.slice(0, 10), sitesTotal: 12 }))
+      .mockRejectedValueOnce(new Error('offline'));
     const { dialog } = await openContactModal();
 
     expect(within(within(dialog).getByLabelText('Trial site')).getAllByRole('option')).toHaveLength(
       10,
     );
+    expect(getTrial).toHaveBeenLastCalledWith(expect.objectContaining({ query: { q: Q } }));
   });
 
   it('should say "nearby", not "0 km away", for a site placed at the city searched', async () => {
