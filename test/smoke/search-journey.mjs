@@ -7,6 +7,7 @@
 // The shipped records hold few open lung-cancer trials near Berlin, so the journey asserts what a
 // user sees (cards, reasons, the filter's effect, the details), never a fixed number of trials.
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -112,6 +113,20 @@ export function createUser(pgUrl, account) {
     ],
     { cwd: root, env: { ...process.env, DATABASE_URL: pgUrl }, stdio: 'pipe' },
   );
+}
+
+/** The studies the index.json files of the import folder (and its sub-folders) list; 0: none. */
+export function indexedStudies(dir) {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    return 0;
+  }
+  return readdirSync(dir, { withFileTypes: true }).reduce((n, entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      return n + indexedStudies(path);
+    }
+    return entry.name === 'index.json' ? n + JSON.parse(readFileSync(path, 'utf8')).length : n;
+  }, 0);
 }
 
 /**

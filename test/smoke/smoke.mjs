@@ -10,7 +10,6 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,7 +20,7 @@ import { checkScreensWithAxe, formatViolations } from './axe.mjs';
 import { doctorJourney } from './doctor-journey.mjs';
 import { filesJourney } from './files-journey.mjs';
 import { referralJourney } from './referral-journey.mjs';
-import { createUser, logIn, searchJourney } from './search-journey.mjs';
+import { createUser, indexedStudies, logIn, searchJourney } from './search-journey.mjs';
 import { freePort, waitForHealth } from './app-server.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -30,20 +29,6 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The real records the trial search runs on: those shipped in data/ (see data/README.md), the
 // start-up import's default; TRIALS_IMPORT_DIR names others (relative to the repository root).
 const TRIALS_DIR = resolve(root, process.env.TRIALS_IMPORT_DIR || 'data');
-
-/** The studies the index.json files of the import folder (and its sub-folders) list; 0: none. */
-function indexedStudies(dir) {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    return 0;
-  }
-  return readdirSync(dir, { withFileTypes: true }).reduce((n, entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      return n + indexedStudies(path);
-    }
-    return entry.name === 'index.json' ? n + JSON.parse(readFileSync(path, 'utf8')).length : n;
-  }, 0);
-}
 
 async function sql(url, text) {
   const client = new pg.Client({ connectionString: url });
