@@ -102,7 +102,8 @@ export function SitesSection({
   const [all, setAll] = useState(false);
   const more = useAllSites(nctId, query, all && sites.length < total);
   const ordered = orderSites(all && more.data ? more.data : sites, facility);
-  const loading = all && sites.length < total && !more.data;
+  // Pending, not failed: a failure shows the first sites, its alert and the button to ask again.
+  const loading = all && sites.length < total && more.isPending;
   const shown = all && !loading ? ordered : ordered.slice(0, FIRST_SITES);
 
   return (
@@ -133,11 +134,11 @@ export function SitesSection({
         <button
           type="button"
           className="button sites__more"
-          aria-busy={loading && !more.isError}
-          disabled={loading && !more.isError}
+          aria-busy={loading}
+          disabled={loading}
           onClick={() => (more.isError ? void more.refetch() : setAll((v) => !v))}
         >
-          {loading && !more.isError
+          {loading
             ? t('search.details.sites.loadingAll')
             : all && !more.isError
               ? t('search.details.sites.showFewer')
