@@ -18,8 +18,8 @@ and whether the class may exclude (support, precision and Wilson bound at least 
 api/src/eligibility/patterns/confident-classes.ts), or whether its pool (family / kind /
 section) passes them and the class has no miss of its own (round 8). The pools come first,
 then the classes, marking where the committed allow-list differs. --wrong N also prints up
-to N misread sentences of each class that may not exclude. The labels are the development file and held-out rounds 1-5
-(test/fixtures/eligibility-labels*.json, calibration data since round 7), or the --labels files;
+to N misread sentences of each class that may not exclude. The labels are the development file and held-out rounds 1-6
+(test/fixtures/eligibility-labels*.json, calibration data since round 7, round 6 since round 9), or the --labels files;
 the records are data/ctgov and data/ctgov-extra, or the --ctgov folders. No database is used.`;
 
 const fail: (message: string) => never = usageFailure(USAGE);

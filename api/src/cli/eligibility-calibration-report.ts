@@ -18,6 +18,7 @@ import {
   DEFAULT_HOLDOUT_3_LABELS_FILE,
   DEFAULT_HOLDOUT_4_LABELS_FILE,
   DEFAULT_HOLDOUT_5_LABELS_FILE,
+  DEFAULT_HOLDOUT_6_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   measureQuality,
@@ -81,7 +82,10 @@ export function passesBars(support: number, right: number): boolean {
   );
 }
 
-/** The calibration data: development labels and held-out rounds 1–5 (seen since round 7). */
+/**
+ * The calibration data: development labels and held-out rounds 1–5 (seen since round 7) and
+ * round 6 (partly seen in round 8, calibration data since round 9).
+ */
 export const CALIBRATION_LABELS_FILES = (): string[] => [
   DEFAULT_LABELS_FILE(),
   DEFAULT_HOLDOUT_LABELS_FILE(),
@@ -89,6 +93,7 @@ export const CALIBRATION_LABELS_FILES = (): string[] => [
   DEFAULT_HOLDOUT_3_LABELS_FILE(),
   DEFAULT_HOLDOUT_4_LABELS_FILE(),
   DEFAULT_HOLDOUT_5_LABELS_FILE(),
+  DEFAULT_HOLDOUT_6_LABELS_FILE(),
 ];
 
 /** 95% Wilson score lower bound of a proportion `right / n` (0 when n is 0). */
