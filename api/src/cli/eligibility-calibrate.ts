@@ -19,7 +19,8 @@ api/src/eligibility/patterns/confident-classes.ts), or whether its pool (family 
 section) passes them and the class has no miss of its own (round 8). The pools come first,
 then the classes, marking where the committed allow-list differs. --wrong N also prints up
 to N misread sentences of each class that may not exclude. The labels are the development file and held-out rounds 1-6
-(test/fixtures/eligibility-labels*.json, calibration data since round 7, round 6 since round 9), or the --labels files;
+(test/fixtures/eligibility-labels*.json, calibration data since round 7, round 6 since round 9)
+with the calibration labels of round 9 (eligibility-labels-calibration-9.json), or the --labels files;
 the records are data/ctgov and data/ctgov-extra, or the --ctgov folders. No database is used.`;
 
 const fail: (message: string) => never = usageFailure(USAGE);

@@ -13,6 +13,7 @@ import {
   readingClass,
 } from '../eligibility/patterns/confident-classes';
 import {
+  DEFAULT_CALIBRATION_9_LABELS_FILE,
   DEFAULT_CTGOV_DIRS,
   DEFAULT_HOLDOUT_2_LABELS_FILE,
   DEFAULT_HOLDOUT_3_LABELS_FILE,
@@ -83,8 +84,9 @@ export function passesBars(support: number, right: number): boolean {
 }
 
 /**
- * The calibration data: development labels and held-out rounds 1–5 (seen since round 7) and
- * round 6 (partly seen in round 8, calibration data since round 9).
+ * The calibration data: development labels and held-out rounds 1–5 (seen since round 7), round 6
+ * (partly seen in round 8, calibration data since round 9) and the calibration labels of round 9
+ * (lung and melanoma trials labelled as calibration data).
  */
 export const CALIBRATION_LABELS_FILES = (): string[] => [
   DEFAULT_LABELS_FILE(),
@@ -94,6 +96,7 @@ export const CALIBRATION_LABELS_FILES = (): string[] => [
   DEFAULT_HOLDOUT_4_LABELS_FILE(),
   DEFAULT_HOLDOUT_5_LABELS_FILE(),
   DEFAULT_HOLDOUT_6_LABELS_FILE(),
+  DEFAULT_CALIBRATION_9_LABELS_FILE(),
 ];
 
 /** 95% Wilson score lower bound of a proportion `right / n` (0 when n is 0). */

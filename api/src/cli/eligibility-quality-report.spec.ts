@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CONDITION_KEYS, type CriterionFamily } from '@trialflow/contract';
 import {
   compareWithLabels,
+  DEFAULT_CALIBRATION_9_LABELS_FILE,
+  DEFAULT_CTGOV_DIRS,
   DEFAULT_HOLDOUT_2_LABELS_FILE,
   DEFAULT_HOLDOUT_3_LABELS_FILE,
   DEFAULT_HOLDOUT_4_LABELS_FILE,
@@ -360,6 +364,18 @@ describe('eligibility quality', () => {
     );
   });
 
+  it('should read a labels file that says how its trials were chosen', () => {
+    const trial = {
+      nctId: 'NCT00000001',
+      conditions: ['lung_cancer'],
+      rules: [{ key: 'ecog', kind: 'range', section: 'inclusion', max: 1 }],
+    };
+    expect(parseLabels(JSON.stringify({ _about: 'how', trials: [trial] }))).toEqual([trial]);
+    expect(() => parseLabels(JSON.stringify({ _about: 'how' }))).toThrow(
+      'expected a JSON array of trials',
+    );
+  });
+
   it('should reject labels over unknown keys', () => {
     expect(() =>
       parseLabels(
@@ -653,6 +669,50 @@ describe('eligibility quality', () => {
         HOLDOUT_6_FLOORS.exclusionPrecision,
       );
       expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_6_FLOORS.exclusionRecall);
+    });
+  });
+  /**
+   * Calibration labels of round 9 (eligibility-labels-calibration-9.json): lung and melanoma
+   * trials of the calibration pool, taken in the order fixed before labelling (its `_about`).
+   */
+  describe('over the calibration trials of round 9', () => {
+    const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+    const index = new Map(
+      DEFAULT_CTGOV_DIRS().flatMap((dir) =>
+        (
+          JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as {
+            nctId: string;
+            conditions: string[];
+            overallStatus: string;
+          }[]
+        ).map((e) => [e.nctId, e] as const),
+      ),
+    );
+
+    it('should take lung and melanoma trials of its half of the split, in the fixed order', () => {
+      const ids = read(DEFAULT_CALIBRATION_9_LABELS_FILE()).map((l) => l.nctId);
+      expect(ids.length).toBeGreaterThanOrEqual(8);
+      for (const id of ids) {
+        const entry = index.get(id);
+        expect(entry?.conditions.length).toBeGreaterThan(0);
+        expect(entry?.conditions.every((c) => ['lung_cancer', 'melanoma'].includes(c))).toBe(true);
+        expect(sha(`split7:${id}`)[0] >= '8').toBe(true);
+      }
+      const recruiting = (id: string): number =>
+        ['RECRUITING', 'NOT_YET_RECRUITING'].includes(index.get(id)?.overallStatus ?? '') ? 0 : 1;
+      expect(ids).toEqual(
+        [...ids].sort(
+          (a, b) =>
+            recruiting(a) - recruiting(b) || sha(`calib9:${a}`).localeCompare(sha(`calib9:${b}`)),
+        ),
+      );
+      const others = new Set(
+        CALIBRATION_LABELS_FILES()
+          .filter((file) => file !== DEFAULT_CALIBRATION_9_LABELS_FILE())
+          .flatMap(read)
+          .map((l) => l.nctId),
+      );
+      expect(ids.filter((id) => others.has(id))).toEqual([]);
     });
   });
 });

@@ -256,11 +256,20 @@ export function compareWithLabels(
   };
 }
 
-/** Validates the labels file; throws naming the trial and the problem. */
+/**
+ * Validates the labels file (a JSON array of trials, or `{ "_about": "…", "trials": [...] }`
+ * for a file that says how its trials were chosen); throws naming the trial and the problem.
+ */
 export function parseLabels(text: string): LabelledTrial[] {
-  const data = JSON.parse(text) as unknown;
+  const parsed = JSON.parse(text) as unknown;
+  const data =
+    parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as { trials?: unknown }).trials
+      : parsed;
   if (!Array.isArray(data)) {
-    throw new Error('eligibility labels: expected a JSON array');
+    throw new Error(
+      'eligibility labels: expected a JSON array of trials (or an object with "trials")',
+    );
   }
   for (const trial of data as LabelledTrial[]) {
     for (const rule of trial.rules) {
@@ -297,6 +306,12 @@ export const DEFAULT_HOLDOUT_5_LABELS_FILE = (): string =>
 /** The sixth held-out part (2026-11-24, the 56 trials of the sixth vignette round, blind). */
 export const DEFAULT_HOLDOUT_6_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-6.json');
+/**
+ * Calibration labels of round 9 (2026-11-24): lung and melanoma trials of the calibration pool
+ * (its `_about` says how they were chosen), labelled as calibration data, never a blind measure.
+ */
+export const DEFAULT_CALIBRATION_9_LABELS_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-calibration-9.json');
 /** The CT.gov records of the first collection (every trial labelled before 2026-11-23). */
 export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), 'data', 'ctgov');
 /** All CT.gov records shipped in the repository, which hold every labelled trial. */

@@ -2,6 +2,7 @@ import { runCli, usageFailure } from './cli-support';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  DEFAULT_CALIBRATION_9_LABELS_FILE,
   DEFAULT_CTGOV_DIRS,
   DEFAULT_HOLDOUT_2_LABELS_FILE,
   DEFAULT_HOLDOUT_3_LABELS_FILE,
@@ -47,7 +48,9 @@ and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.js
 eligibility-labels-holdout-2.json, then eligibility-labels-holdout-3.json, then
 eligibility-labels-holdout-4.json, then eligibility-labels-holdout-5.json, then
 eligibility-labels-holdout-6.json, then all six files together, all labelled blind; or the
---holdout files together) and then the development trials
+--holdout files together), then the calibration trials of round 9
+(test/fixtures/eligibility-labels-calibration-9.json, labelled as calibration data) and then the
+development trials
 (test/fixtures/eligibility-labels.json, the patterns were written against it): precision and
 recall of the rules that may exclude, per family precision and recall of all rules and of the
 rules that may exclude, and the worst cases (rules that may exclude but should not) with their
@@ -135,6 +138,15 @@ function main(): Promise<number> {
       ];
   const sets = [
     ...heldOut,
+    ...(parsed.values.holdout?.length
+      ? []
+      : [
+          {
+            title:
+              'calibration trials of round 9 (lung and melanoma, labelled as calibration data)',
+            files: [DEFAULT_CALIBRATION_9_LABELS_FILE()],
+          },
+        ]),
     {
       title: 'development trials (patterns written against them)',
       files: [parsed.values.labels ? resolve(parsed.values.labels) : DEFAULT_LABELS_FILE()],

@@ -1575,6 +1575,15 @@ describe('extractRules', () => {
         expect(rule).toMatchObject({ confidence: 'low', reading: 'conditional' });
       });
     });
+
+    describe('round 9: misreadings found labelling the calibration trials', () => {
+      it('should read a comorbidity excluded only while under a treatment as qualified', () => {
+        expect(
+          compact(rules('', '* Known HIV infection on ongoing antiretroviral treatment.')),
+        ).toEqual(['hiv excluded exclusion q']);
+        expect(compact(rules('', '* Known HIV infection.'))).toEqual(['hiv excluded exclusion']);
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

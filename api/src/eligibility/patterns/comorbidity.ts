@@ -2,8 +2,13 @@ import type { Concept, FamilyPatterns, MatchContext } from './types';
 
 /** Comorbidities and pregnancy: conditions no trial requires, so only ever 'excluded'. */
 
+/**
+ * A condition excluded only in a state the questionnaire does not ask (active, uncontrolled,
+ * within N years …), or only while under a treatment ("HIV infection with ongoing antiretroviral
+ * therapy", round 9): the rule is qualified.
+ */
 const ACTIVE =
-  /\b(?:active|combined with|co-?infect\w*|uncontroll(?:ed|able)|not (?:well[- ])?controlled|untreated|chronic active|decompensat\w*|failure|severe|unless|except|other than|detectable|viral load|replicating|requir\w*|symptomatic|unstable|clinically significant|significant|poorly|insulin|within|class (?:ii|iii|iv)|grade [2-4]|nyha|myocardial infarction|(?:last|past|previous) \d+|\d+ (?:months?|years?)|progressing|curatively|disease-?free|currently|evidence of|cd4|ischa?emic|arrhythmi\w*|angina|contraindicat\w*|preclud\w*|interfer\w*)\b/;
+  /\b(?:active|combined with|co-?infect\w*|uncontroll(?:ed|able)|not (?:well[- ])?controlled|untreated|chronic active|decompensat\w*|failure|severe|unless|except|other than|detectable|viral load|replicating|requir\w*|symptomatic|unstable|clinically significant|significant|poorly|insulin|within|class (?:ii|iii|iv)|grade [2-4]|nyha|myocardial infarction|(?:last|past|previous) \d+|\d+ (?:months?|years?)|progressing|curatively|disease-?free|currently|evidence of|cd4|ischa?emic|arrhythmi\w*|angina|contraindicat\w*|preclud\w*|interfer\w*|ongoing|antiretroviral)\b/;
 
 /** Pregnancy as a procedure (test, contraception), not as a state. */
 const PREGNANCY_PROCEDURE =
