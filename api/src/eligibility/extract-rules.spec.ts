@@ -1583,6 +1583,28 @@ describe('extractRules', () => {
         ).toEqual(['hiv excluded exclusion q']);
         expect(compact(rules('', '* Known HIV infection.'))).toEqual(['hiv excluded exclusion']);
       });
+
+      it("should read the items under a heading that excludes from one procedure or part as that part's", () => {
+        const flat = rules(
+          '',
+          'Patients meeting any of the following will be excluded from receiving the tracer infusion:\n\n' +
+            '1. Pregnancy or breast feeding\n2. Known HIV infection',
+        );
+        expect(flat.map((r) => [r.key, r.confidence, r.reading])).toEqual([
+          ['pregnant_nursing', 'low', 'cohort'],
+          ['hiv', 'low', 'cohort'],
+        ]);
+        const nested = rules(
+          '',
+          '1. Pregnant or breastfeeding women.\n' +
+            '2. The following are criteria for exclusion from the optional genomic research:\n\n' +
+            '   * Prior allogeneic bone marrow transplant.',
+        );
+        expect(nested.map((r) => [r.key, r.confidence ?? 'high', r.reading])).toEqual([
+          ['pregnant_nursing', 'high', 'plain'],
+          ['allogeneic_transplant', 'low', 'cohort'],
+        ]);
+      });
     });
   });
 

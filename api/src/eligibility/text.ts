@@ -56,6 +56,17 @@ const EXAMPLES = /\b(?:including|such as|e\.g\.?|for example)\s*:\s*$/i;
 const COHORT_HEADING =
   /^(?:for |in )?(?:(?:the |all )?(?:patients|participants|subjects) (?:in|enrolled in|of) )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|i|ii)[ab]?)\s*[a-z0-9]{0,3}\b)[^:.]{0,60}:\s*$/i;
 /**
+ * A heading limiting the items after it to one part or procedure of the study (round 9):
+ * "Patients who meet any of the following will be excluded from receiving the tracer infusion:",
+ * "the following are criteria for exclusion from the optional genetic research:". Read like a
+ * cohort heading: its items are that part's rules, not the trial's.
+ */
+const PART_HEADING =
+  /\bexclu(?:ded|sion) from (?:receiving\b|(?:the |an? |this )?(?:\w+[ -]){0,3}(?:research|sub-?stud(?:y|ies)|part|portion|component|procedures?|biops(?:y|ies)|imaging|infusions?|sampling|analys[ie]s)\b)[^:]{0,80}:\s*$/i;
+/** A heading of one cohort, arm or part, or of one part's or procedure's exclusions. */
+const partOrCohortHeading = (text: string): boolean =>
+  COHORT_HEADING.test(text) || PART_HEADING.test(text);
+/**
  * A heading naming a subgroup of patients (round 5): "For ICI-refractory subjects:", "For
  * patients with prior surgery:", "SCLC subjects (Phase 2a Cohort 1 ONLY):" (round 6). The items
  * nested under it are that subgroup's rules only.
@@ -253,7 +264,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       }
       const alternative = section === 'inclusion' && parents.some((p) => p.alternatives);
       const heading = /:\s*$/.test(body.trim());
-      if (heading && COHORT_HEADING.test(body.trim())) {
+      if (heading && partOrCohortHeading(body.trim())) {
         cohortHeading = { indent: raw.indent };
       } else if (
         cohortHeading &&
@@ -264,7 +275,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       const cohort =
         restarted ||
         parents.some((p) => p.cohort) ||
-        (cohortHeading !== null && !(heading && COHORT_HEADING.test(body.trim())));
+        (cohortHeading !== null && !(heading && partOrCohortHeading(body.trim())));
       // Nested under the heading (the usual layout): the parents mark the alternatives instead.
       if (
         alternativesHeading &&
@@ -324,7 +335,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
           (body.includes('following') && ALTERNATIVES.test(body)) ||
           EXAMPLES.test(body) ||
           TYPE_LIST.test(body),
-        cohort: heading && (COHORT_HEADING.test(body.trim()) || SUBGROUP_HEADING.test(body.trim())),
+        cohort: heading && (partOrCohortHeading(body.trim()) || SUBGROUP_HEADING.test(body.trim())),
       });
       if (switchAfter) {
         section = 'exclusion';

@@ -138,7 +138,7 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'comorbidity/pregnant_nursing/excluded/exclusion',
     by: 'class',
-    support: 158,
+    support: 157,
     right: 154,
   },
   { readingClass: 'comorbidity/hiv/excluded/exclusion', by: 'class', support: 41, right: 40 },
