@@ -1584,6 +1584,17 @@ describe('extractRules', () => {
         expect(compact(rules('', '* Known HIV infection.'))).toEqual(['hiv excluded exclusion']);
       });
 
+      it('should read a comorbidity named in a bracketed example of a broader state as qualified', () => {
+        expect(
+          compact(
+            rules('', '* Any known primary or acquired immunodeficiency (e.g., SCID or AIDS).'),
+          ),
+        ).toEqual(['hiv excluded exclusion q']);
+        expect(
+          compact(rules('', '* Known HIV infection (for example, positive HIV 1/2 antibodies).')),
+        ).toEqual(['hiv excluded exclusion']);
+      });
+
       it("should read the items under a heading that excludes from one procedure or part as that part's", () => {
         const flat = rules(
           '',

@@ -600,6 +600,13 @@ const HER2_MUTATION =
 const NEEDING =
   /^\s*(?:[\w-]+\s+){0,2}?(?:needing|requiring|that requires?|which requires?|in need of|amenable to|eligible for|candidates? for|suitable for|(?:that is |which is )?(?:limited|confined|restricted) to|only (?:in|to))\b/;
 const NEEDING_FAMILIES = new Set<string>(['stage', 'metastases']);
+/**
+ * A comorbidity named in a bracketed example of a broader state (round 9): "any form of primary
+ * or acquired immunodeficiency (eg, SCID or AIDS)": the example is not excluded as such
+ * (qualified), like round 7's examples in their own sentence. Normalisation writes "e.g." as
+ * "e,g,".
+ */
+const EXAMPLE_BRACKET = /\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as)[^()]*$/;
 
 /** An "or" right before or after a mention: "ocular or metastatic", "metastatic, or recurrent". */
 const OR_BEFORE = /\bor\s+$/;
@@ -748,6 +755,13 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       kind === 'excluded' &&
       NEEDING_FAMILIES.has(CRITERIA[c.key].family) &&
       NEEDING.test(lower.slice(m.end, m.end + 40))
+    ) {
+      finding.qualified = true;
+    }
+    if (
+      kind === 'excluded' &&
+      CRITERIA[c.key].family === 'comorbidity' &&
+      EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start))
     ) {
       finding.qualified = true;
     }
