@@ -1595,6 +1595,13 @@ describe('extractRules', () => {
         ).toEqual(['hiv excluded exclusion']);
       });
 
+      it('should read a comorbidity naming a subgroup a further condition narrows as qualified', () => {
+        expect(
+          compact(rules('', '* HIV-positive patients with a history of tuberculosis.')),
+        ).toEqual(['hiv excluded exclusion q']);
+        expect(compact(rules('', '* HIV-positive patients.'))).toEqual(['hiv excluded exclusion']);
+      });
+
       it("should read the items under a heading that excludes from one procedure or part as that part's", () => {
         const flat = rules(
           '',

@@ -606,6 +606,13 @@ const NEEDING_FAMILIES = new Set<string>(['stage', 'metastases']);
  * (qualified), like round 7's examples in their own sentence. Normalisation writes "e.g." as
  * "e,g,".
  */
+/**
+ * A comorbidity naming a subgroup that a further condition narrows (round 9): "HIV-infected
+ * participants with a history of Kaposi's sarcoma", "HIV-positive patients who have …": only
+ * that subgroup is excluded (qualified).
+ */
+const SUBGROUP_AFTER =
+  /^[\w-]*\s+(?:participants|patients|subjects|individuals|persons|people)\s+(?:with|who|whose)\b/;
 const EXAMPLE_BRACKET = /\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as)[^()]*$/;
 
 /** An "or" right before or after a mention: "ocular or metastatic", "metastatic, or recurrent". */
@@ -761,7 +768,8 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     if (
       kind === 'excluded' &&
       CRITERIA[c.key].family === 'comorbidity' &&
-      EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start))
+      (EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start)) ||
+        SUBGROUP_AFTER.test(lower.slice(m.end, m.end + 60)))
     ) {
       finding.qualified = true;
     }
