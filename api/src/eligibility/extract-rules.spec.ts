@@ -1602,6 +1602,16 @@ describe('extractRules', () => {
         expect(compact(rules('', '* HIV-positive patients.'))).toEqual(['hiv excluded exclusion']);
       });
 
+      it('should read a requirement with a counted subgroup admitted without it as an exception', () => {
+        const [rule] = rules(
+          '* Measurable disease per RECIST 1.1. Up to 6 participants without measurable disease can be enrolled.',
+        );
+        expect(rule).toMatchObject({ key: 'measurable_disease', confidence: 'low' });
+        expect(ruleExcludes(rule)).toBe(false);
+        const [plain] = rules('* Measurable disease per RECIST 1.1.');
+        expect(ruleExcludes(plain)).toBe(true);
+      });
+
       it("should read the items under a heading that excludes from one procedure or part as that part's", () => {
         const flat = rules(
           '',

@@ -114,9 +114,10 @@ function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
 const ALLOWANCE =
   /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join|admitted|accepted|entered|registered)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
 // "Participants with … without measurable disease are eligible" (round 7): a subgroup admitted
-// without what the item requires.
+// without what the item requires; "Up to 10 patients without measurable disease can be enrolled"
+// (round 9): the subgroup led by a count.
 const ALLOWANCE_CONDITION =
-  /\b(?:if|when|provided|as long as|only if|who|whose|unless|after|following|but)\b|\bmay\b|\balso\b|^(?:patients|participants|subjects)\b[^.;]*\bwithout\b/;
+  /\b(?:if|when|provided|as long as|only if|who|whose|unless|after|following|but)\b|\bmay\b|\balso\b|^(?:(?:up to|at most|a maximum of|no more than) (?:\d+|[a-z]+) )?(?:patients|participants|subjects)\b[^.;]*\bwithout\b/;
 /**
  * A comorbidity named as an example of a broader state (round 7): "Any situation the
  * investigators regard as unsuitable (e.g. HIV, HCV infection …)", "Severely immunocompromised.
