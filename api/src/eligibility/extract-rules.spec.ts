@@ -1602,6 +1602,17 @@ describe('extractRules', () => {
         expect(compact(rules('', '* HIV-positive patients.'))).toEqual(['hiv excluded exclusion']);
       });
 
+      it('should read an exclusion-list sentence of what patients with a comorbidity must do as qualified', () => {
+        expect(
+          compact(
+            rules(
+              '',
+              '* Participants with HIV must be followed by an infectious disease specialist.',
+            ),
+          ),
+        ).toEqual(['hiv excluded exclusion q']);
+      });
+
       it('should read a requirement with a counted subgroup admitted without it as an exception', () => {
         const [rule] = rules(
           '* Measurable disease per RECIST 1.1. Up to 6 participants without measurable disease can be enrolled.',

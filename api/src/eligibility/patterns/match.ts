@@ -613,6 +613,13 @@ const NEEDING_FAMILIES = new Set<string>(['stage', 'metastases']);
  */
 const SUBGROUP_AFTER =
   /^[\w-]*\s+(?:participants|patients|subjects|individuals|persons|people)\s+(?:with|who|whose)\b/;
+/**
+ * An exclusion-list sentence telling what patients with a comorbidity must do ("Patients with
+ * HIV or hepatitis must be reviewed by a qualified specialist …", round 9): they may join under
+ * that condition, so the comorbidity is not excluded as such (qualified).
+ */
+const SUBGROUP_MUST =
+  /^(?:patients|participants|subjects|individuals)\s+(?:with|who (?:have|are))\b[^.;]*\b(?:must|should|need to|will need to|are required to)\b/;
 const EXAMPLE_BRACKET = /\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as)[^()]*$/;
 
 /** An "or" right before or after a mention: "ocular or metastatic", "metastatic, or recurrent". */
@@ -769,7 +776,8 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       kind === 'excluded' &&
       CRITERIA[c.key].family === 'comorbidity' &&
       (EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start)) ||
-        SUBGROUP_AFTER.test(lower.slice(m.end, m.end + 60)))
+        SUBGROUP_AFTER.test(lower.slice(m.end, m.end + 60)) ||
+        (ctx.section === 'exclusion' && SUBGROUP_MUST.test(lower)))
     ) {
       finding.qualified = true;
     }
