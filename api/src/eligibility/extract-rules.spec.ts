@@ -1593,6 +1593,14 @@ describe('extractRules', () => {
         expect(
           compact(rules('', '* Known HIV infection (for example, positive HIV 1/2 antibodies).')),
         ).toEqual(['hiv excluded exclusion']);
+        expect(
+          compact(
+            rules(
+              '',
+              '* Any serious illness that may affect the results, such as heart disease or HIV.',
+            ),
+          ),
+        ).toEqual(['cardiac_disorders excluded exclusion q', 'hiv excluded exclusion q']);
       });
 
       it('should read a comorbidity naming a subgroup a further condition narrows as qualified', () => {

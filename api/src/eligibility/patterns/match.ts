@@ -621,6 +621,8 @@ const SUBGROUP_AFTER =
 const SUBGROUP_MUST =
   /^(?:patients|participants|subjects|individuals)\s+(?:with|who (?:have|are))\b[^.;]*\b(?:must|should|need to|will need to|are required to)\b/;
 const EXAMPLE_BRACKET = /\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as)[^()]*$/;
+/** The same examples written inline: "a medical history …, such as diabetes, heart disease". */
+const EXAMPLE_INLINE = /(?:,\s*|\b)(?:such as|e,g,|e\.g\.|for example|for instance)\s[^.;()]*$/;
 
 /** An "or" right before or after a mention: "ocular or metastatic", "metastatic, or recurrent". */
 const OR_BEFORE = /\bor\s+$/;
@@ -776,6 +778,7 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       kind === 'excluded' &&
       CRITERIA[c.key].family === 'comorbidity' &&
       (EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start)) ||
+        EXAMPLE_INLINE.test(lower.slice(Math.max(0, m.start - 120), m.start)) ||
         SUBGROUP_AFTER.test(lower.slice(m.end, m.end + 60)) ||
         (ctx.section === 'exclusion' && SUBGROUP_MUST.test(lower)))
     ) {
