@@ -677,13 +677,13 @@ describe('eligibility quality', () => {
    */
   describe('over the calibration trials of round 9', () => {
     /**
-     * Measured 2026-11-24 on 92 trials (661 labels) after round 9's classes: all rules 77.5%
-     * precise (479/618), 72.5% recall (479/661); rules that may exclude 100.0% (90/90), recall
-     * 22.6% (90/399), 0 wrong. Floors at those figures.
+     * Measured 2026-11-24 on 116 trials (850 labels) after round 9's classes: all rules 78.4%
+     * precise (607/774), 71.4% recall (607/850); rules that may exclude 100.0% (117/117), recall
+     * 22.4% (117/522), 0 wrong. Floors at those figures.
      */
     const CALIBRATION_9_FLOORS = {
-      precision: 0.77,
-      recall: 0.72,
+      precision: 0.78,
+      recall: 0.71,
       exclusionPrecision: 1,
       exclusionRecall: 0.22,
     };
@@ -705,7 +705,7 @@ describe('eligibility quality', () => {
 
     it('should take lung and melanoma trials of its half of the split, in the fixed order', () => {
       const ids = read(DEFAULT_CALIBRATION_9_LABELS_FILE()).map((l) => l.nctId);
-      expect(ids.length).toBeGreaterThanOrEqual(92);
+      expect(ids.length).toBeGreaterThanOrEqual(116);
       for (const id of ids) {
         const entry = index.get(id);
         expect(entry?.conditions.length).toBeGreaterThan(0);
