@@ -677,15 +677,15 @@ describe('eligibility quality', () => {
    */
   describe('over the calibration trials of round 9', () => {
     /**
-     * Measured 2026-11-24 on 116 trials (850 labels) after round 9's classes: all rules 78.4%
-     * precise (607/774), 71.4% recall (607/850); rules that may exclude 100.0% (117/117), recall
-     * 22.4% (117/522), 0 wrong. Floors at those figures.
+     * Measured 2026-11-24 on 124 trials (924 labels) after round 9's classes: all rules 78.4%
+     * precise (660/842), 71.4% recall (660/924); rules that may exclude 100.0% (131/131), recall
+     * 23.1% (131/568), 0 wrong. Floors at those figures.
      */
     const CALIBRATION_9_FLOORS = {
       precision: 0.78,
       recall: 0.71,
       exclusionPrecision: 1,
-      exclusionRecall: 0.22,
+      exclusionRecall: 0.23,
     };
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
@@ -705,7 +705,7 @@ describe('eligibility quality', () => {
 
     it('should take lung and melanoma trials of its half of the split, in the fixed order', () => {
       const ids = read(DEFAULT_CALIBRATION_9_LABELS_FILE()).map((l) => l.nctId);
-      expect(ids.length).toBeGreaterThanOrEqual(116);
+      expect(ids.length).toBeGreaterThanOrEqual(124);
       for (const id of ids) {
         const entry = index.get(id);
         expect(entry?.conditions.length).toBeGreaterThan(0);
