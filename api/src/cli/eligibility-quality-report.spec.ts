@@ -677,12 +677,12 @@ describe('eligibility quality', () => {
    */
   describe('over the calibration trials of round 9', () => {
     /**
-     * Measured 2026-11-24 on 124 trials (924 labels) after round 9's classes: all rules 78.4%
-     * precise (660/842), 71.4% recall (660/924); rules that may exclude 100.0% (131/131), recall
-     * 23.1% (131/568), 0 wrong. Floors at those figures.
+     * Measured 2026-11-24 on 132 trials (968 labels) after round 9's classes: all rules 77.7%
+     * precise (695/895), 71.8% recall (695/968); rules that may exclude 100.0% (139/139), recall
+     * 23.5% (139/592), 0 wrong. Floors at those figures.
      */
     const CALIBRATION_9_FLOORS = {
-      precision: 0.78,
+      precision: 0.77,
       recall: 0.71,
       exclusionPrecision: 1,
       exclusionRecall: 0.23,
@@ -705,7 +705,7 @@ describe('eligibility quality', () => {
 
     it('should take lung and melanoma trials of its half of the split, in the fixed order', () => {
       const ids = read(DEFAULT_CALIBRATION_9_LABELS_FILE()).map((l) => l.nctId);
-      expect(ids.length).toBeGreaterThanOrEqual(124);
+      expect(ids.length).toBeGreaterThanOrEqual(132);
       for (const id of ids) {
         const entry = index.get(id);
         expect(entry?.conditions.length).toBeGreaterThan(0);
