@@ -1621,6 +1621,30 @@ describe('extractRules', () => {
         ).toEqual(['hiv excluded exclusion q']);
       });
 
+      it('should read no rule of a section whose criteria may be waived case by case as firm', () => {
+        const waived = rules(
+          '* ECOG performance status 0-1\n* Participants who do not meet the above criteria may be discussed case by case with the sponsor.',
+        );
+        expect(waived.map((r) => [r.key, r.confidence, r.reading])).toEqual([
+          ['ecog', 'low', 'exception'],
+        ]);
+        expect(rules('* ECOG performance status 0-1').map((r) => r.confidence)).toEqual(['high']);
+      });
+
+      it('should read "X is not an exclusion criterion" as no exclusion', () => {
+        expect(
+          compact(
+            rules(
+              '',
+              '* Breastfeeding is not an exclusion criterion for this study, though surgery may wait until breastfeeding has stopped.',
+            ),
+          ),
+        ).toEqual([]);
+        expect(compact(rules('', '* Breastfeeding women.'))).toEqual([
+          'pregnant_nursing excluded exclusion',
+        ]);
+      });
+
       it('should read a requirement with a counted subgroup admitted without it as an exception', () => {
         const [rule] = rules(
           '* Measurable disease per RECIST 1.1. Up to 6 participants without measurable disease can be enrolled.',

@@ -554,6 +554,13 @@ function dropContradictions(rules: EligibilityRule[]): EligibilityRule[] {
  * that proved precise (`patterns/confident-classes.ts`); `npm run eligibility:calibrate` measures
  * the classes on these rules.
  */
+/**
+ * A waiver of a whole section (round 9): "Patients who do not fulfill the above criteria may be
+ * discussed on a case-by-case basis": no rule of that section is firm, so none is confident.
+ */
+const WAIVER =
+  /\b(?:patients|participants|subjects)\b[^.;]*\b(?:not|fail to) (?:fulfil+|meet|satisfy)\b[^.;]*\b(?:criteria|requirements)\b[^.;]*\b(?:case[- ]by[- ]case|may (?:still )?be (?:discussed|considered|enrolled|eligible|included))/;
+
 export function readRules(input: ExtractRulesInput): EligibilityRule[] {
   const heme = input.conditions.some((c) => HEME.has(c));
   // The diseases the inclusion names: a basket trial names several.
@@ -563,16 +570,23 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
       ? diseasesOf(input.eligibilityInclusion.toLowerCase())
       : new Set<string>();
   const rules: EligibilityRule[] = [];
-  for (const item of splitItems(input.eligibilityInclusion, input.eligibilityExclusion)) {
+  const items = splitItems(input.eligibilityInclusion, input.eligibilityExclusion);
+  const waived = new Set(items.filter((i) => WAIVER.test(i.lower)).map((i) => i.section));
+  for (const item of items) {
     for (const f of itemFindings(item, heme, trialDiseases, input.conditions)) {
-      rules.push({
+      const rule: EligibilityRule = {
         confidence: 'high',
         reading: 'plain',
         ...f,
         section: item.section,
         source: 'text',
         text: item.text,
-      });
+      };
+      rules.push(
+        waived.has(item.section) && rule.confidence !== 'low' && !rule.qualified
+          ? { ...rule, confidence: 'low', reading: 'exception' }
+          : rule,
+      );
     }
   }
   return [...structuredRules(input), ...dedupeRules(alternativeRanges(dropContradictions(rules)))];

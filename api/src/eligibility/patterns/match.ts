@@ -74,6 +74,12 @@ const OTHER_CANCER_BEFORE =
 /** "X is allowed": a permission, no rule. */
 const PERMISSION =
   /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|may (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|(?:does|do|did|will|shall) not (?:exclude|preclude|disqualify)|not required|will be permitted)\b/;
+/**
+ * "Pregnancy is not a specific exclusion criterion for this trial, though … until the pregnancy
+ * has been completed …" (round 9): a sentence saying something is no exclusion criterion states
+ * no rule, whichever of its mentions is read.
+ */
+const NOT_AN_EXCLUSION = /\b(?:is|are) not (?:a |an )?(?:\w+ )?exclusion criteri(?:on|a)\b/;
 /** What follows these is an exception: "other malignancy (except basal cell carcinoma …)". */
 const EXCEPTION =
   /\b(?:other than|except(?:ion)?(?: of| for)?|with the exception|excluding|apart from|aside from|besides)\b/g;
@@ -391,7 +397,7 @@ export function findMentions(
       const prefix = lower.slice(Math.max(from, start - 90), start);
       const suffix = lower.slice(end, Math.max(to, end + 1));
       const rest = lower.slice(end, end + 80);
-      if (PERMISSION.test(suffix) || PERMISSION.test(prefix)) {
+      if (PERMISSION.test(suffix) || PERMISSION.test(prefix) || NOT_AN_EXCLUSION.test(lower)) {
         continue;
       }
       if (IRRESPECTIVE.test(lower.slice(Math.max(0, start - 60), start))) {
