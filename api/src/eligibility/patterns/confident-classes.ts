@@ -134,9 +134,9 @@ export const REJECTED_POOLS: ReadonlyMap<string, string> = new Map([
 export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // Round 9 (calibration data: development, held-out rounds 1-6 and the round-9 calibration
   // trials, eligibility-labels-calibration-9.json): three of round 7's four, on their own figures
-  // (Wilson 94.9%, 95.2%, 88.4%). No other class passes: closest are measurable disease required
-  // (84/88), uveal melanoma excluded (12/12, Wilson 75.7%) and "unresectable or metastatic"
-  // (16/17).
+  // (Wilson 95.5%, 95.7%, 89.7%). No other class passes: closest are measurable disease required
+  // (101/105), uveal melanoma excluded (16/16, Wilson 80.6%) and "unresectable or metastatic"
+  // (18/19).
   { readingClass: 'performance/ecog/range:max/inclusion', by: 'class', support: 253, right: 248 },
   {
     readingClass: 'comorbidity/pregnant_nursing/excluded/exclusion',
