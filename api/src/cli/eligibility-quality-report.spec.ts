@@ -677,12 +677,12 @@ describe('eligibility quality', () => {
    */
   describe('over the calibration trials of round 9', () => {
     /**
-     * Measured 2026-11-24 on 140 trials (1008 labels) after round 9's classes: all rules 77.6%
-     * precise (723/932), 71.7% recall (723/1008); rules that may exclude 100.0% (144/144), recall
-     * 23.2% (144/620), 0 wrong. Floors at those figures.
+     * Measured 2026-11-24 on 148 trials (1080 labels) after round 9's classes: all rules 78.0%
+     * precise (773/991), 71.6% recall (773/1080); rules that may exclude 100.0% (154/154), recall
+     * 23.3% (154/662), 0 wrong. Floors at those figures.
      */
     const CALIBRATION_9_FLOORS = {
-      precision: 0.77,
+      precision: 0.78,
       recall: 0.71,
       exclusionPrecision: 1,
       exclusionRecall: 0.23,
@@ -705,7 +705,7 @@ describe('eligibility quality', () => {
 
     it('should take lung and melanoma trials of its half of the split, in the fixed order', () => {
       const ids = read(DEFAULT_CALIBRATION_9_LABELS_FILE()).map((l) => l.nctId);
-      expect(ids.length).toBeGreaterThanOrEqual(140);
+      expect(ids.length).toBeGreaterThanOrEqual(148);
       for (const id of ids) {
         const entry = index.get(id);
         expect(entry?.conditions.length).toBeGreaterThan(0);

@@ -1631,6 +1631,31 @@ describe('extractRules', () => {
         expect(rules('* ECOG performance status 0-1').map((r) => r.confidence)).toEqual(['high']);
       });
 
+      it("should read a sentence about a donor as not the patient's rule", () => {
+        const [rule] = rules(
+          '',
+          '* Donor must be negative for hepatitis, HTLV, and HIV on the donor viral screen.',
+        );
+        expect(rule).toMatchObject({ key: 'hiv', confidence: 'low', reading: 'cohort' });
+        expect(rules('', '* Donor lymphocyte infusion within 4 weeks.')).toEqual([]);
+        const arm = rules(
+          '',
+          '* Pregnant or breastfeeding women.\n\nEligibility criteria for autologous patients (For Arm 1 only)\n\n' +
+            '* Patient must be negative for hepatitis, HTLV, and HIV on the viral screen.',
+        );
+        expect(arm.map((r) => [r.key, r.confidence ?? 'high', r.reading])).toEqual([
+          ['pregnant_nursing', 'high', 'plain'],
+          ['hiv', 'low', 'cohort'],
+        ]);
+        // A bulleted item ending in "(Part 2 only)" is that part's item, not a heading.
+        const item = rules(
+          '* Prior response to treatment (Part 2 only)\n* At least one measurable lesion per RECIST 1.1',
+        );
+        expect(item.map((r) => [r.key, r.confidence ?? 'high'])).toEqual([
+          ['measurable_disease', 'high'],
+        ]);
+      });
+
       it('should read "X is not an exclusion criterion" as no exclusion', () => {
         expect(
           compact(

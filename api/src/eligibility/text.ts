@@ -63,9 +63,15 @@ const COHORT_HEADING =
  */
 const PART_HEADING =
   /\bexclu(?:ded|sion) from (?:receiving\b|(?:the |an? |this )?(?:\w+[ -]){0,3}(?:research|sub-?stud(?:y|ies)|part|portion|component|procedures?|biops(?:y|ies)|imaging|infusions?|sampling|analys[ie]s)\b)[^:]{0,80}:\s*$/i;
+/**
+ * A heading line without a colon that names its arm (round 9): "Eligibility Criteria for
+ * Autologous Patients (For Arm 1 only)" before that arm's list.
+ */
+const ONLY_HEADING =
+  /\((?:for |in )?(?:arms?|cohorts?|parts?|groups?) [\w-]+(?: (?:and|or) [\w-]+)? only\)\s*$/i;
 /** A heading of one cohort, arm or part, or of one part's or procedure's exclusions. */
 const partOrCohortHeading = (text: string): boolean =>
-  COHORT_HEADING.test(text) || PART_HEADING.test(text);
+  COHORT_HEADING.test(text) || PART_HEADING.test(text) || ONLY_HEADING.test(text);
 /**
  * A heading naming a subgroup of patients (round 5): "For ICI-refractory subjects:", "For
  * patients with prior surgery:", "SCLC subjects (Phase 2a Cohort 1 ONLY):" (round 6). The items
@@ -140,6 +146,8 @@ interface RawItem {
   body: string;
   /** The body as written, for the rule text. */
   shown: string;
+  /** Written with a bullet or a number (not a paragraph line). */
+  bulleted: boolean;
 }
 
 function stripBullet(line: string): { indent: number; body: string; bulleted: boolean } {
@@ -183,6 +191,7 @@ function rawItems(text: string): RawItem[] {
           indent,
           body: cleaned,
           shown: asWritten.replace(/^(?:\d{1,2}\\?\.|\(\d{1,2}\))\s+/, '').trim(),
+          bulleted: bulleted || j > 0 || cleaned !== part.trim(),
         });
       }
     });
@@ -263,7 +272,8 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
         parents.pop();
       }
       const alternative = section === 'inclusion' && parents.some((p) => p.alternatives);
-      const heading = /:\s*$/.test(body.trim());
+      const heading =
+        /:\s*$/.test(body.trim()) || (!raw.bulleted && ONLY_HEADING.test(body.trim()));
       if (heading && partOrCohortHeading(body.trim())) {
         cohortHeading = { indent: raw.indent };
       } else if (

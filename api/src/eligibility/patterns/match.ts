@@ -305,9 +305,21 @@ const PART_ONLY =
 export const PHASE_PART =
   /\bphase (?:1|2|3|i{1,3}|iv)[ab]?\b(?:[^.;:]{0,30}\bonly\b|[^.;:]{0,40}:|\s+(?:and |or )?(?:dose[- ])?(?:escalation|expansion|part|portion|cohort|stage|segment|arm)s?\b)/;
 
-/** A rule for one cohort, arm or part of the trial only. */
+/**
+ * A sentence about a cell or organ donor, not the patient (round 9): "Donor must be negative for
+ * hepatitis, HTLV, and HIV on donor viral screen", "Donors may not be pregnant".
+ */
+const DONOR_SUBJECT =
+  /^(?:the |each |all |a )?(?:[\w-]+ ){0,2}donors?\b(?! (?:lymphocyte|cells?|stem|graft|marrow|organ)s?\b)/;
+
+/** A rule for one cohort, arm or part of the trial only, or for a donor. */
 export function isCohortSpecific(lower: string): boolean {
-  return COHORT_SENTENCE.test(lower) || PART_ONLY.test(lower) || PHASE_PART.test(lower);
+  return (
+    COHORT_SENTENCE.test(lower) ||
+    PART_ONLY.test(lower) ||
+    PHASE_PART.test(lower) ||
+    DONOR_SUBJECT.test(lower)
+  );
 }
 
 /** A sentence that applies under a condition: "If fertile, …", "For patients with …". */
