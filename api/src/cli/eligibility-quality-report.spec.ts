@@ -677,13 +677,13 @@ describe('eligibility quality', () => {
    */
   describe('over the calibration trials of round 9', () => {
     /**
-     * Measured 2026-11-24 on 148 trials (1080 labels) after round 9's classes: all rules 78.0%
-     * precise (773/991), 71.6% recall (773/1080); rules that may exclude 100.0% (154/154), recall
-     * 23.3% (154/662), 0 wrong. Floors at those figures.
+     * Measured 2026-11-24 on 156 trials (1173 labels) after round 9's classes: all rules 78.4%
+     * precise (847/1080), 72.2% recall (847/1173); rules that may exclude 100.0% (166/166), recall
+     * 23.0% (166/721), 0 wrong. Floors at those figures.
      */
     const CALIBRATION_9_FLOORS = {
       precision: 0.78,
-      recall: 0.71,
+      recall: 0.72,
       exclusionPrecision: 1,
       exclusionRecall: 0.23,
     };
@@ -705,7 +705,7 @@ describe('eligibility quality', () => {
 
     it('should take lung and melanoma trials of its half of the split, in the fixed order', () => {
       const ids = read(DEFAULT_CALIBRATION_9_LABELS_FILE()).map((l) => l.nctId);
-      expect(ids.length).toBeGreaterThanOrEqual(148);
+      expect(ids.length).toBeGreaterThanOrEqual(156);
       for (const id of ids) {
         const entry = index.get(id);
         expect(entry?.conditions.length).toBeGreaterThan(0);
