@@ -134,8 +134,8 @@ export const REJECTED_POOLS: ReadonlyMap<string, string> = new Map([
 export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // Round 9 (calibration data: development, held-out rounds 1-6 and the round-9 calibration
   // trials, eligibility-labels-calibration-9.json): three of round 7's four, on their own figures
-  // (Wilson 95.5%, 95.8%, 89.7%). No other class passes: closest are measurable disease required
-  // (104/108), uveal melanoma excluded (17/17, Wilson 81.6%) and "unresectable or metastatic"
+  // (Wilson 95.6%, 95.9%, 90.2%). No other class passes: closest are measurable disease required
+  // (107/112), uveal melanoma excluded (17/17, Wilson 81.6%) and "unresectable or metastatic"
   // (19/20).
   { readingClass: 'performance/ecog/range:max/inclusion', by: 'class', support: 263, right: 258 },
   {
