@@ -1,6 +1,11 @@
 import { paths } from '@/config/paths';
-import type { PatientForm } from '@/lib/patient-form';
-import { answeredFields } from './search-request';
+import { answeredFields, type PatientForm } from '@/lib/patient-form';
+
+/**
+ * Links to a trial's details, shared by the results, the details and the referral lists (in lib/,
+ * not the search feature: importing the feature's index pulled the search screen's code and CSS
+ * into every screen that lists requests).
+ */
 
 /** Bookkeeping a details link leaves out of the questionnaire (spec 02 §7 call 6). */
 export const DETAILS_LINK_OMITTED = ['timestamp', '__v', '_id', 'userId', 'sessionId'] as const;
