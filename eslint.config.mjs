@@ -135,6 +135,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message:
+                "Use '@/i18n/use-translation': react-i18next's hook costs a wrapper per mount and a t per render.",
+            },
+          ],
+        },
+      ],
     },
   },
   prettier,

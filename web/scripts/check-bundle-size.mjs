@@ -113,4 +113,28 @@ for (const screen of ['home', 'questionnaire', 'search', 'details']) {
   }
   console.log(`index.${screen}.html: ${hrefs.length} files named, all in the build`);
 }
+// Home and the request lists it shows must not pull another screen's code: the lists once
+// imported a link helper through the search feature's index, which loaded the search screen's
+// JavaScript and CSS on Home.
+const closure = (key, seen = new Set()) => {
+  if (!manifest[key] || seen.has(key)) {
+    return seen;
+  }
+  seen.add(key);
+  (manifest[key].imports ?? []).forEach((next) => closure(next, seen));
+  return seen;
+};
+const OTHER_SCREENS = ['src/features/search/index.ts', 'src/features/questionnaire/screens.ts'];
+for (const key of ['src/app/routes/home.tsx', 'src/app/routes/referral-lists.tsx']) {
+  if (!manifest[key]) {
+    console.error(`check-bundle-size: ${key} is not a chunk of the build`);
+    process.exit(1);
+  }
+  const pulled = OTHER_SCREENS.filter((screen) => closure(key).has(screen));
+  if (pulled.length > 0) {
+    console.error(`check-bundle-size: ${key} imports the code of ${pulled.join(', ')}`);
+    process.exit(1);
+  }
+  console.log(`${key}: no other screen's code`);
+}
 console.log('check-bundle-size: ok');

@@ -11,6 +11,7 @@ import {
   DEFAULT_HOLDOUT_4_LABELS_FILE,
   DEFAULT_HOLDOUT_5_LABELS_FILE,
   DEFAULT_HOLDOUT_6_LABELS_FILE,
+  DEFAULT_HOLDOUT_7_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -24,6 +25,7 @@ import {
   DEFAULT_HOLDOUT_4_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_5_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_6_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_7_VIGNETTES_FILE,
 } from './eligibility-verdict-report';
 
 /**
@@ -140,6 +142,19 @@ const HOLDOUT_6_FLOORS = {
   // (52/55), 23.3% (52/223), 3 wrong: precision raised, recall lowered to the measured values.
   exclusionPrecision: 0.94,
   exclusionRecall: 0.23,
+};
+/**
+ * Seventh held-out part (eligibility-labels-holdout-7.json, 30 trials, 191 labels): every trial of
+ * the seventh vignette round, picked inside the held-out pool of the round-7 split (disjoint from
+ * the calibration pool the engine's round 9 labels), labelled blind 2026-11-24.
+ */
+// TODO(integrator): floors after the blind measurement. These placeholders cannot fail
+// (precision and recall are at least 0); replace them with the figures measured after merging.
+const HOLDOUT_7_FLOORS = {
+  precision: 0,
+  recall: 0,
+  exclusionPrecision: 0,
+  exclusionRecall: 0,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
@@ -738,6 +753,47 @@ describe('eligibility quality', () => {
       expect(measured().exclusions.recall).toBeGreaterThanOrEqual(
         CALIBRATION_9_FLOORS.exclusionRecall,
       );
+    });
+  });
+
+  /**
+   * The seventh held-out part (eligibility-labels-holdout-7.json): every trial of the seventh
+   * held-out vignette round (test/fixtures/eligibility-vignettes-holdout-7.json, _trials),
+   * labelled rule by rule, blind, on 2026-11-24, in the order fixed before labelling.
+   */
+  describe('over the seventh held-out part (labelled blind 2026-11-24)', () => {
+    let report: ReturnType<typeof measureQuality>;
+    const measured = (): ReturnType<typeof measureQuality> =>
+      (report ??= measureQuality(DEFAULT_HOLDOUT_7_LABELS_FILE()));
+
+    it('should hold every trial of the seventh vignette round, none in another labelled file', () => {
+      const seventh = read(DEFAULT_HOLDOUT_7_LABELS_FILE()).map((l) => l.nctId);
+      const others = new Set(
+        [...CALIBRATION_LABELS_FILES(), DEFAULT_HOLDOUT_6_LABELS_FILE()]
+          .flatMap(read)
+          .map((l) => l.nctId),
+      );
+      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_7_VIGNETTES_FILE(), 'utf8')) as {
+        _trials: Record<string, string[]>;
+      };
+      const picks = Object.values(round._trials).flat();
+      expect(seventh.length).toBe(30);
+      expect(seventh.filter((id) => others.has(id))).toEqual([]);
+      // In the order fixed before labelling: the conditions by key, each condition's picks in
+      // hash order, each trial once.
+      expect(seventh).toEqual([...new Set(picks)]);
+    });
+
+    it('should keep overall precision and recall above their floors', () => {
+      expect(measured().overall.precision).toBeGreaterThanOrEqual(HOLDOUT_7_FLOORS.precision);
+      expect(measured().overall.recall).toBeGreaterThanOrEqual(HOLDOUT_7_FLOORS.recall);
+    });
+
+    it('should keep precision and recall of the rules that may exclude above their floors', () => {
+      expect(measured().exclusions.precision).toBeGreaterThanOrEqual(
+        HOLDOUT_7_FLOORS.exclusionPrecision,
+      );
+      expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_7_FLOORS.exclusionRecall);
     });
   });
 });

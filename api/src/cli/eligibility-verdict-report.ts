@@ -108,13 +108,21 @@ export const DEFAULT_HOLDOUT_5_VIGNETTES_FILE = (): string =>
 export const DEFAULT_HOLDOUT_6_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-6.json');
 
-/** Every vignettes file: the first two rounds, then the third to sixth held-out rounds. */
+/**
+ * The seventh held-out round (V286+, judged blind on 2026-11-24 inside the held-out pool of the
+ * round-7 split, 10 conditions: the others have no record left in that pool).
+ */
+export const DEFAULT_HOLDOUT_7_VIGNETTES_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-7.json');
+
+/** Every vignettes file: the first two rounds, then the third to seventh held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_4_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_5_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_6_VIGNETTES_FILE(),
+  DEFAULT_HOLDOUT_7_VIGNETTES_FILE(),
 ];
 
 /** Reads and validates one or more vignettes files; an id used twice across them is an error. */

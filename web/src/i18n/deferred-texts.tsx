@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { getTranslations } from '@/api/sdk.gen';
 import { Spinner } from '@/components/ui/spinner';
 import { TRANSLATION_GIVE_UP_MS, TRANSLATION_RETRY_MS } from './i18n';

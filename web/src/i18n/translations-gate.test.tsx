@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { afterEach, beforeEach, describe, expect, it, Mock, vi } from 'vitest';
 import { getTranslations } from '@/api/sdk.gen';
 import enCommon from '../../../api/src/translations/locales/en/common.json';

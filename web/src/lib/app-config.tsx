@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, ReactNode, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { getConfigOptions } from '@/api/@tanstack/react-query.gen';
 import type { AppConfigResponseDto } from '@/api/types.gen';
 import { Spinner } from '@/components/ui/spinner';

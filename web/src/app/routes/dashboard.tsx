@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ChangePasswordSection, DeleteAccountSection } from '@/features/identity/screens';
 import { ProfilePanel } from '@/features/profile';
 import { useStoredUser } from '@/lib/storage';

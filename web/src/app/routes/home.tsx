@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { registerModal } from '@/components/ui/modal-host';
 import { HOSPITAL_SELECTION_MODAL } from '@/components/ui/modal-types';
 import { Spinner } from '@/components/ui/spinner';

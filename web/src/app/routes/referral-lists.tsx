@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { registerModal } from '@/components/ui/modal-host';
 import { paths } from '@/config/paths';
 import { NotificationsPanel, type NotificationItem } from '@/features/notifications';
-import { detailsHref } from '@/features/search';
+import { detailsHref } from '@/lib/details-link';
 import {
   CANCEL_REQUEST_MODAL,
   CancelRequestModal,

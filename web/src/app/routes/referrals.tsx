@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FacilityBoard } from '@/features/facility-board';
 import { NotificationsPanel } from '@/features/notifications';
@@ -12,7 +12,7 @@ import {
 import { PatientSummaryPanel } from '@/features/patient-summary';
 import { useAppConfig } from '@/lib/app-config';
 import { usePatientForm, type PatientForm } from '@/lib/patient-form';
-import { decodeQuestionnaire, encodeQuestionnaire } from '@/features/search';
+import { decodeQuestionnaire, encodeQuestionnaire } from '@/lib/details-link';
 import { TrialDetailsScreen, unitLabel } from '@/features/trial-details';
 import {
   RequestPanel,

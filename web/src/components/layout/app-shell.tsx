@@ -1,5 +1,5 @@
 import { MouseEvent, useEffect, useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ModalHost } from '@/components/ui/modal-host';
 import { usePartner } from '@/lib/partner';

@@ -1,5 +1,5 @@
 import { ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useIsLoggedIn } from '@/lib/storage';

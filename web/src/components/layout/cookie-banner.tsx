@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { trackCookieConsent } from '@/lib/analytics';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/i18n/use-language';

@@ -1,5 +1,5 @@
 import { ChangeEvent, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { isLanguage, LANGUAGES } from '@/i18n/i18n';
 import { useLanguage } from '@/i18n/use-language';
 import { useAppConfig } from '@/lib/app-config';

@@ -1,5 +1,5 @@
 import { KeyboardEvent, FocusEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAccountActions } from '@/lib/account-actions';

@@ -1,5 +1,5 @@
 import { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { MESSAGE_SEPARATOR } from '@/lib/form-schema';
 import './form-field.css';
 

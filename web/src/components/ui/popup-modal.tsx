@@ -1,5 +1,5 @@
 import { FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { ModalContentProps } from './modal-types';
 import { CloseButton } from './close-button';
 

@@ -1,5 +1,5 @@
 import { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import './status-badge.css';
 
 /** The trial request statuses of spec 01 §4, in the order the product lists them. */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useNavigate } from 'react-router-dom';
 import { useModal } from '@/components/ui/modal-store';
 import type { PopupModalProps } from '@/components/ui/popup-modal';

@@ -1,3 +1,2 @@
 export { SearchByConditionScreen } from './components/search-by-condition-screen';
 export { SearchScreen } from './components/search-screen';
-export { decodeQuestionnaire, detailsHref, encodeQuestionnaire } from './details-link';

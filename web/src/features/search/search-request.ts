@@ -1,5 +1,5 @@
 import type { SearchFiltersDto, TrialSummaryRequestDto } from '@/api/types.gen';
-import type { FormValue, PatientForm } from '@/lib/patient-form';
+import { answeredFields, type FormValue, type PatientForm } from '@/lib/patient-form';
 import type { SortOrder } from './filter-options';
 import type { FiltersState } from './filters-store';
 
@@ -40,20 +40,6 @@ export const CONDITION_SEARCH_FIELDS = [
   'facility_name',
   'userSource',
 ] as const;
-
-function isEmpty(value: FormValue | undefined): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    value === '' ||
-    (Array.isArray(value) && value.length === 0)
-  );
-}
-
-/** The answered fields only: the server drops empty answers anyway (spec 02 §7 call 3). */
-export function answeredFields(form: PatientForm): PatientForm {
-  return Object.fromEntries(Object.entries(form).filter(([, value]) => !isEmpty(value)));
-}
 
 /** What a search sends as answers: the whole answered form, or only place and condition. */
 export function answersFor(form: PatientForm, mode: SearchMode): PatientForm {

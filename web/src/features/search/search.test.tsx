@@ -5,7 +5,7 @@ import type { TrialSummaryRequestDto } from '@/api/types.gen';
 import { FORM_STORAGE_KEY, getForm, resetFormStoreForTests } from '@/lib/patient-form';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { renderWithApp, TEST_HCP } from '@/testing/render';
-import { decodeQuestionnaire } from './details-link';
+import { decodeQuestionnaire } from '@/lib/details-link';
 import { FILTERS_STORAGE_KEY, resetSearchUiForTests } from './filters-store';
 import {
   criterion,

@@ -1,2 +1,3 @@
 export * from './store';
 export * from './new-patient';
+export * from './answers';

@@ -10,7 +10,7 @@ import {
   type Announcements,
 } from '@dnd-kit/core';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatBoardDate } from '@/lib/dates';

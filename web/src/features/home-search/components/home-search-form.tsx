@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { FieldErrors, useController, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useNavigate } from 'react-router-dom';
 import { SelectField } from '@/components/ui/form-field';
 import { RadiusSelect } from '@/components/ui/radius-select';

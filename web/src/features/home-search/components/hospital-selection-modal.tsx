@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useNavigate } from 'react-router-dom';
 import { CloseButton } from '@/components/ui/close-button';
 import type { ModalContentProps } from '@/components/ui/modal-types';

@@ -1,5 +1,5 @@
 import { ChangeEvent, KeyboardEvent, Ref, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { FieldMessage } from '@/components/ui/form-field';
 import type { PlaceDto } from '@/api/types.gen';
 import { PLACES_MIN_CHARS, usePlaceSuggestions } from '../api/search-places';

@@ -1,5 +1,5 @@
 import { Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { FieldMessage } from '@/components/ui/form-field';
 import { Language } from '@/i18n/i18n';
 import { useLanguage } from '@/i18n/use-language';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { FormAlert, PasswordField } from '@/components/ui/form-field';
 import { schemaResolver } from '@/lib/form-schema';
 import { changePasswordSchema, ChangePasswordValues } from '../api/identity-forms';

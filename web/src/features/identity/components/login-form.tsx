@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { FormAlert, PasswordField, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useLocation } from 'react-router-dom';
 import type { ConfirmLocationState } from '../use-auth-popups';
 import { LoginForm } from './login-form';

@@ -1,6 +1,7 @@
 import { ChangeEvent, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CheckboxField, FormAlert, PasswordField, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useModal } from '@/components/ui/modal-store';
 import { Spinner } from '@/components/ui/spinner';
 import { deleteFileVariables, useDeleteFile } from '../api/delete-file';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { DragEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { ModalContentProps } from '@/components/ui/modal-types';
 import type { MedicalFileResponseDto } from '@/api/types.gen';
 import { deleteFile } from '@/api/sdk.gen';

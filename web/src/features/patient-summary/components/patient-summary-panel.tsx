@@ -1,5 +1,5 @@
 import { ReactNode, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { usePatientForm, type PatientForm } from '@/lib/patient-form';

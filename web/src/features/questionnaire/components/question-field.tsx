@@ -1,5 +1,5 @@
 import { ChangeEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { FormValue, PatientForm } from '@/lib/patient-form';
 import { fieldLabelKey, optionLabelKey } from '@/lib/patient-form/answer-labels';
 import {

@@ -1,5 +1,5 @@
 import { ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { CloseButton } from '@/components/ui/close-button';
 import { paths } from '@/config/paths';

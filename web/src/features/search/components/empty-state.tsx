@@ -1,5 +1,5 @@
 import { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { NearestBeyondDto, SearchFacetsDto } from '@/api/types.gen';
 import { paths } from '@/config/paths';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { SearchFacetsDto } from '@/api/types.gen';
 import { useModal } from '@/components/ui/modal-store';
 import { RECRUITING_STATUSES, SORT_ORDERS, type SortOrder, TRIAL_PHASES } from '../filter-options';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { CriterionResultDto, TrialSummaryDto } from '@/api/types.gen';
 import { registryText } from '@/lib/registry-text';
 import {

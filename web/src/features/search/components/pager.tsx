@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 /** Page numbers to offer: first, last, and two either side of the current one; null = a gap. */
 export function pageItems(page: number, pageCount: number): (number | null)[] {

@@ -1,9 +1,9 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { TrialSummaryDto } from '@/api/types.gen';
 import type { PatientForm } from '@/lib/patient-form';
 import { useLanguage } from '@/i18n/use-language';
-import { detailsHref } from '../details-link';
+import { detailsHref } from '@/lib/details-link';
 import { siteDistanceText } from '@/lib/site-distance';
 import { ctgovStatusLabel, filterOptionLabel } from '../labels';
 import { MatchSummary } from './match-summary';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { CriterionResultDto, TrialDetailsDto } from '@/api/types.gen';
 import { criterionNotes, criterionRule, showsCriterionText } from '@/lib/criterion-text';
 import { registryText } from '@/lib/registry-text';

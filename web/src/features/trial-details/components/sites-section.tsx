@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { TrialSiteDto } from '@/api/types.gen';
 import { useLanguage } from '@/i18n/use-language';
 import { siteDistanceText } from '@/lib/site-distance';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ReactNode, useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { TrialDetailsDto, TrialSiteDto } from '@/api/types.gen';
 import { Spinner } from '@/components/ui/spinner';

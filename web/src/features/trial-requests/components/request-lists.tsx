@@ -1,5 +1,5 @@
 import { MouseEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { REQUEST_STATUSES, StatusBadge, useStatusLabel } from '@/components/ui/status-badge';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeQuestionnaire, detailsHref, encodeQuestionnaire } from './details-link';
-import { SEARCH_FORM } from './testing/fixtures';
+import { SEARCH_FORM } from '@/features/search/testing/fixtures';
 
 /** The API's decoder (api/src/search/to-index-query.ts decodeAnswers): base64 → UTF-8 → JSON. */
 function serverDecode(q: string): unknown {

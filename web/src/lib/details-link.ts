@@ -1,6 +1,11 @@
 import { paths } from '@/config/paths';
-import type { PatientForm } from '@/lib/patient-form';
-import { answeredFields } from './search-request';
+import { answeredFields, type PatientForm } from '@/lib/patient-form';
+
+/**
+ * Links to a trial's details, shared by the results, the details and the referral lists (in lib/,
+ * not the search feature: importing the feature's index pulled the search screen's code and CSS
+ * into every screen that lists requests).
+ */
 
 /** Bookkeeping a details link leaves out of the questionnaire (spec 02 §7 call 6). */
 export const DETAILS_LINK_OMITTED = ['timestamp', '__v', '_id', 'userId', 'sessionId'] as const;
@@ -15,10 +20,25 @@ function bytesToBase64(bytes: Uint8Array): string {
 }
 
 /**
+ * Every result card links with the same answers: encoded once per form object (the forms are
+ * never changed in place; the store makes a new one on every answer).
+ */
+const encodedForms = new WeakMap<PatientForm, string>();
+
+/**
  * The questionnaire for a details link: its answered fields as JSON, UTF-8, base64 (spec 02 §7
  * call 6). The API decodes base64 (standard or URL-safe) to UTF-8 JSON, so any script survives.
  */
 export function encodeQuestionnaire(form: PatientForm): string {
+  let encoded = encodedForms.get(form);
+  if (encoded === undefined) {
+    encoded = encode(form);
+    encodedForms.set(form, encoded);
+  }
+  return encoded;
+}
+
+function encode(form: PatientForm): string {
   const answers = answeredFields(form);
   for (const name of DETAILS_LINK_OMITTED) {
     delete answers[name];
