@@ -10,6 +10,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -108,12 +109,41 @@ async function check(name, fn) {
     process.stdout.write(`  ✓ ${name} (${Date.now() - started} ms)\n`);
   } catch (error) {
     results.push({ name, ok: false, error });
+    const kept = await keepFailedScreens(name);
     process.stdout.write(
       `  ✕ ${name}\n    ${String(error?.message ?? error)
         .split('\n')
-        .join('\n    ')}\n`,
+        .join('\n    ')}\n${kept}`,
     );
   }
+}
+
+// The browser the checks drive, so a failed check can keep what every open page showed.
+let activeBrowser;
+
+/**
+ * A failed check keeps a screenshot and the HTML of every page still open (under
+ * test-results/smoke/failed/), so a failure that happens once in many runs can be read
+ * afterwards; says where they are.
+ */
+async function keepFailedScreens(name) {
+  if (!activeBrowser) return '';
+  const dir = join(shots, 'failed');
+  const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  const kept = [];
+  try {
+    mkdirSync(dir, { recursive: true });
+    const pages = activeBrowser.contexts().flatMap((context) => context.pages());
+    for (const [index, page] of pages.entries()) {
+      const base = join(dir, `${slug}-${index}`);
+      await page.screenshot({ path: `${base}.png`, fullPage: true, timeout: 5_000 });
+      writeFileSync(`${base}.html`, `<!-- ${page.url()} -->\n${await page.content()}`);
+      kept.push(`${base}.png (${page.url()})`);
+    }
+  } catch (error) {
+    kept.push(`(could not keep the screens: ${String(error?.message ?? error).split('\n')[0]})`);
+  }
+  return kept.length ? `    kept: ${kept.join(', ')}\n` : '';
 }
 
 function expect(condition, message) {
@@ -178,6 +208,7 @@ async function main() {
         '--no-first-run',
       ],
     });
+    activeBrowser = browser;
 
     // axe-core checks every screen right before the journeys photograph it.
     const a11y = checkScreensWithAxe(browser);
