@@ -1702,6 +1702,67 @@ describe('extractRules', () => {
         ]);
       });
     });
+
+    describe('round 10 (extent, stage, measurable disease)', () => {
+      const measurable = (list: EligibilityRule[]): EligibilityRule | undefined =>
+        list.find((r) => r.key === 'measurable_disease');
+
+      it('should read a measurable lesion in the brain as qualified measurable disease', () => {
+        for (const text of [
+          '* At least one intracranial measurable lesion of 5 mm or more on contrast MRI.',
+          '* Participants need a measurable brain metastasis not previously treated with radiosurgery.',
+        ]) {
+          const rule = measurable(rules(text));
+          expect(rule).toMatchObject({ kind: 'required', qualified: true });
+          expect(ruleExcludes(rule!)).toBe(false);
+        }
+        const plain = measurable(rules('* At least one measurable lesion outside the brain.'));
+        expect(plain).toMatchObject({ kind: 'required' });
+        expect(ruleExcludes(plain!)).toBe(true);
+      });
+
+      it('should read RECIST or Lugano measurability in a leukaemia trial as no rule for its patients', () => {
+        const aml = { conditions: ['acute_myeloid_leukemia'] };
+        expect(
+          measurable(
+            rules(
+              '* Solid tumour patients need measurable disease per RECIST 1.1 and lymphoma patients per Lugano; leukaemia patients are assessed per ELN.',
+              '',
+              aml,
+            ),
+          ),
+        ).toBeUndefined();
+        const myeloma = measurable(
+          rules('* Measurable disease: serum M-protein of 0.5 g/dL or more.', '', {
+            conditions: ['multiple_myeloma'],
+          }),
+        );
+        expect(myeloma).toMatchObject({ kind: 'required' });
+        expect(ruleExcludes(myeloma!)).toBe(true);
+      });
+
+      it("should read an item under an upper-case part lead as that part's", () => {
+        const parted = rules(
+          '* PART A: Any solid tumour with evaluable disease.\n* PART B: Participants must have measurable disease per RECIST 1.1.',
+        );
+        expect(measurable(parted)).toMatchObject({ confidence: 'low', reading: 'cohort' });
+        const whole = rules('* Participants must have measurable disease per RECIST 1.1.');
+        expect(measurable(whole)).toMatchObject({ confidence: 'high', reading: 'plain' });
+      });
+
+      it('should read measurable disease as an exception when another item admits patients without it', () => {
+        const admitted = rules(
+          '* Measurable disease per RECIST 1.1.\n' +
+            '  * Participants in complete response to the previous regimen may have no evidence of disease at entry.',
+        );
+        expect(measurable(admitted)).toMatchObject({ confidence: 'low', reading: 'exception' });
+        expect(ruleExcludes(measurable(admitted)!)).toBe(false);
+        const refused = rules(
+          '* Measurable disease per RECIST 1.1.\n* Participants without measurable disease are not eligible.',
+        );
+        expect(ruleExcludes(measurable(refused)!)).toBe(true);
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

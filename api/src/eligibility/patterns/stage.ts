@@ -155,6 +155,12 @@ const NODAL_AFTER =
 const UNRESECTABLE_ADVANCED =
   /\b(?:unresectable|inoperable)\s*,?\s*(?:(?:[\w-]+\s+){0,2}[\w-]+\s*,\s*)?(?:and\s+)?(?:locally\s+)?advanced\s*,?\s*(?:or|and or)\s*$/;
 
+/** A measurable lesion named with a site in the brain (round 10, `kindOf` of the match). */
+const CNS_MEASURABLE = /\b(?:intracranial|brain|cns|cerebral)\b/;
+/** Measurability of solid tumours or lymphoma (round 10): not a leukaemia's or myeloma's. */
+const SOLID_OR_LYMPHOMA =
+  /\bsolid tumou?rs?\b|\blymphomas?\b|\brecist\b|\bresponse evaluation criteria in solid\b/;
+
 export const stageConcepts: Concept[] = [
   {
     key: 'metastatic',
@@ -235,10 +241,20 @@ export const stageConcepts: Concept[] = [
   {
     key: 'measurable_disease',
     triggers: ['measur'],
-    re: /\bmeasurable (?:disease|lesions?|tumou?rs?|metastas[ie]s|target lesions?)\b|\bat least (?:one|1) (?:\w+ ){0,2}lesions? (?:that|which) can be (?:accurately )?measured\b|\bat least (?:one|1) (?:\w+ )?measurable\b|\bmeasurable\b(?= [^.;]{0,40}\brecist)/g,
+    // Round 10: a measurable lesion in the brain ("at least one intracranial measurable lesion",
+    // "a measurable brain metastasis") is matched with its site, so `kindOf` reads it as one kind
+    // of measurable disease (qualified): measured by other criteria (RANO-BM), and a patient with
+    // measurable disease elsewhere only does not meet it.
+    re: /\b(?:intracranial|brain|cns|cerebral) measurable (?:disease|lesions?|tumou?rs?|metastas[ie]s|target lesions?)\b|\bmeasurable (?:intracranial|brain|cns|cerebral) (?:disease|lesions?|tumou?rs?|metastas[ie]s)\b|\bmeasurable (?:disease|lesions?|tumou?rs?|metastas[ie]s|target lesions?)\b|\bat least (?:one|1) (?:\w+ ){0,2}lesions? (?:that|which) can be (?:accurately )?measured\b|\bat least (?:one|1) (?:\w+ )?measurable\b|\bmeasurable\b(?= [^.;]{0,40}\brecist)/g,
     mode: 'bool',
     negatedExclusionRequired: true,
+    kindOf: CNS_MEASURABLE,
     accept: (ctx, start, end) => {
+      // Round 10: in a leukaemia or myeloma trial, measurability per RECIST "for solid tumors" or
+      // per Lugano for lymphoma is another part's criterion, not its own patients'.
+      if (ctx.heme && SOLID_OR_LYMPHOMA.test(ctx.sentence.lower)) {
+        return false;
+      }
       const around = ctx.sentence.lower.slice(Math.max(0, start - 20), end + 60);
       // "measurable or non-measurable (bone-only) disease" requires nothing; "measurable
       // disease at diagnosis" is history.
