@@ -1762,6 +1762,55 @@ describe('extractRules', () => {
         );
         expect(ruleExcludes(measurable(refused)!)).toBe(true);
       });
+
+      const stage = (text: string): EligibilityRule | undefined =>
+        rules(text).find((r) => r.key === 'tumor_stage');
+
+      it('should read sub-stage letters written after the stage', () => {
+        expect(stage('* Cutaneous melanoma, stage III (B/C/D) or stage IV.')).toMatchObject({
+          min: 3.2,
+          confidence: 'high',
+        });
+        const ranged = stage('* Primary melanoma of stage IIb-c or III, resected.');
+        expect([ranged?.min, ranged?.max]).toEqual([2.2, 3.3]);
+        // IIID (above IIIC, the questionnaire's highest stage III) reads as IIIC.
+        const listed = stage('* Stage IIIC, IIID or IV melanoma.');
+        expect([listed?.min, listed?.max]).toEqual([3.3, undefined]);
+      });
+
+      it('should read no stage bound from a stage named as the condition of another requirement', () => {
+        expect(
+          stage(
+            '* Baseline imaging must cover the resection bed in the setting of stage IIIB or IV disease.',
+          ),
+        ).toBeUndefined();
+        expect(stage('* Stage IIIB or IV disease.')).toMatchObject({ min: 3.2 });
+      });
+
+      it('should read a stage that is one alternative of the sentence with a low confidence', () => {
+        for (const text of [
+          '* Metastatic or stage IV colorectal cancer.',
+          '* Unresectable stage III or IV melanoma or another advanced solid tumour.',
+        ]) {
+          const rule = stage(text);
+          expect(rule).toMatchObject({ confidence: 'low', reading: 'list' });
+          expect(ruleExcludes(rule!)).toBe(false);
+        }
+        // An "or" between extents written after the stage joins what the stage describes.
+        expect(stage('* Stage IIIC to IV unresectable or metastatic melanoma.')).toMatchObject({
+          min: 3.3,
+          confidence: 'high',
+        });
+      });
+
+      it('should read a stage limited to few metastases as qualified', () => {
+        expect(
+          stage('* Resectable stage IIIB or oligometastatic stage IV melanoma.'),
+        ).toMatchObject({
+          min: 3.2,
+          qualified: true,
+        });
+      });
     });
   });
 

@@ -91,18 +91,17 @@ describe(extractRules.name, () => {
     // The sentences read plainly: every rule is confident before calibration.
     expect(readRules(trial).filter((r) => r.confidence === 'low')).toEqual([]);
     // Calibrated, only the ECOG maximum, HIV, pregnancy/nursing and (round 10a) measurable
-    // disease may exclude.
+    // disease and a stage minimum in inclusion may exclude.
     expect(
       extractRules(trial)
         .filter((r) => ruleExcludes(r))
         .map((r) => r.key)
         .sort(),
-    ).toEqual(['ecog', 'hiv', 'measurable_disease', 'pregnant_nursing']);
+    ).toEqual(['ecog', 'hiv', 'measurable_disease', 'pregnant_nursing', 'tumor_stage']);
     expect(compact(extractRules(trial))).toEqual(
       expect.arrayContaining([
         'chemotherapy excluded exclusion low calibration',
         'nsclc required inclusion low calibration',
-        'tumor_stage range inclusion low calibration',
       ]),
     );
   });

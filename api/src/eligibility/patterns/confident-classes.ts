@@ -157,6 +157,13 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     support: 108,
     right: 108,
   },
+  // Round 10a: a stage minimum in inclusion, 42/43 (Wilson 87.9%; round 9: 39/45). Fixed as
+  // sentence classes: sub-stage letters ("stage III (B/C/D)", "IIb-c", IIID), a stage as the
+  // condition of another requirement ("in the setting of stage IIIB/C/D or IV"), "metastatic or
+  // stage IV", an oligometastatic stage IV, "stage III or IV melanoma or other solid tumor", and
+  // "stage IIIC-IV unresectable or metastatic" (the "or" joins what the stage describes). The
+  // miss left: "metastatic disease stage 4" labelled as the metastatic rule only (NCT06229340).
+  { readingClass: 'stage/tumor_stage/range:min/inclusion', by: 'class', support: 43, right: 42 },
   // Round 8: none by pool (stage/required/inclusion was rejected on the blind sixth round, 2
   // wrong exclusions of 240, and no longer passes with round 6's labels).
 ];

@@ -15,8 +15,10 @@ const ROMAN_VALUE: Record<string, number> = {
   '3': 3,
   '4': 4,
 };
-const SUB: Record<string, number> = { a: 0.1, b: 0.2, c: 0.3 };
-const TOKEN = '(?:iv|i{1,3}|[1-4])[abc]?\\d?';
+// Round 10: IIID (melanoma, AJCC 8) is above IIIC, the questionnaire's highest stage III: read
+// as IIIC (a lower bound of IIID then admits IIIC, a missed exclusion, never a wrong one).
+const SUB: Record<string, number> = { a: 0.1, b: 0.2, c: 0.3, d: 0.3 };
+const TOKEN = '(?:iv|i{1,3}|[1-4])[a-d]?\\d?';
 /** "stage IIIB or IV", "stages II-III", "stage IIA, IIB and III". */
 const STAGED = new RegExp(
   `\\bstages?\\s*(${TOKEN}(?:\\s*(?:-|to|or|and|,|, or|, and|through)\\s*(?:stage\\s*)?${TOKEN})*)\\b`,
@@ -38,8 +40,12 @@ const RECURRENCE_ALTERNATIVE =
   /\bor\s+(?:[\w-]+\s+){0,2}(?:recurren\w*|relapsed|persistent)\b|\b(?:recurren\w*|relapsed|persistent)\s+(?:[\w-]+\s+){0,2}or\b/;
 const EXTENT_OR_BEFORE =
   /\b(?:unresectable|inoperable|advanced|recurren\w*|relapsed|localized|local)\b[^;()]{0,12}?\bor\s+(?:[\w-]+\s+){0,2}\(?\s*$/;
+/**
+ * Round 10: "stage IIIC-IV unresectable or metastatic melanoma": an "or" between two extents
+ * written after the stage joins what the stage describes, so the words before it are no extent.
+ */
 const EXTENT_OR_AFTER =
-  /^\s*\)?\s*(?:[\w-]+\s+){0,2}?,?\s*or\s+(?:[\w-]+\s+){0,2}?(?:unresectable|inoperable|locally advanced|advanced|recurren\w*|relapsed|metastatic|persistent)\b/;
+  /^\s*\)?\s*(?:(?!(?:unresectable|inoperable|metastatic|advanced|locally)\b)[\w-]+\s+){0,2}?,?\s*or\s+(?:[\w-]+\s+){0,2}?(?:unresectable|inoperable|locally advanced|advanced|recurren\w*|relapsed|metastatic|persistent)\b/;
 
 /**
  * A stage admitted under a condition, then another stage (round 8): "Stage 3 non eligible for
@@ -50,10 +56,53 @@ const EXTENT_OR_AFTER =
 const STAGE_CONDITION_AFTER =
   /^\s*(?:[\w-]+\s+){0,3}?(?:non[- ]?eligible|not eligible|ineligible|unfit|not fit|not (?:a )?candidates?|not suitable|unsuitable|not amenable)\b[^;]{0,80}\bor\s+(?:[\w-]+\s+){0,2}stages?\b/;
 
-const SUBSTAGE_LIST = /\b(i{1,3}|iv)([abc]) or ([abc])\b/g;
+const SUBSTAGE_LIST = /\b(i{1,3}|iv)([a-d]) or ([a-d])\b/g;
+/**
+ * Sub-stages written as letters after the stage (round 10): "stage III (B/C/D)" (normalised
+ * "iii (b or c or d)"), "stage IIb-c", "IIIB-D": the letters are sub-stages of that stage.
+ */
+const SUBSTAGE_BRACKET = /\b(i{1,3}|iv)\s*\(\s*([a-d](?:\s*(?:or|,|and)\s*[a-d])*)\s*\)/g;
+const SUBSTAGE_RANGE = /\b(i{1,3}|iv)([a-d])\s*-\s*([a-d])\b/g;
+/**
+ * "Metastatic or stage IV" (round 10): the stage is another word for the extent the metastatic
+ * rule reads, one alternative of the sentence, so the range is read with a low confidence.
+ */
+const METASTATIC_OR_BEFORE = /\bmetastatic\s+(?:disease\s+)?or\s+$/;
+/**
+ * A stage of one disease then another disease as an alternative (round 10): "unresectable stage
+ * III or IV melanoma or other solid tumor": the other tumour's patients have no stage bound.
+ */
+const OTHER_TUMOUR_AFTER =
+  /^\s*(?:[\w-]+\s+){0,3}?,?\s*or\s+(?:an?\s+|any\s+)?(?:other|another)\s+(?:[\w-]+\s+){0,2}?(?:tumou?rs?|cancers?|malignanc\w*|neoplasms?)\b/;
+/**
+ * A stage named as the condition of another requirement (round 10): "imaging of all sites of
+ * resected disease in the setting of stage IIIB/C/D or stage IV disease" bounds nothing.
+ */
+const STAGE_SETTING_BEFORE =
+  /\b(?:in the setting of|in (?:the )?case of|in the event of)\s+(?:[\w-]+\s+){0,2}$/;
+/**
+ * A stage alternative limited to few metastases (round 10): "resectable stage IIIB-D or
+ * oligometastatic stage IV": the number of metastases is not asked, so the range is qualified.
+ */
+const OLIGO_BEFORE = /\b(?:oligo-?\s?metasta\w*|limited)\s+(?:[\w-]+\s+)?$/;
+
+/** Expands the sub-stage letters (above) to whole sub-stages. */
+function expandSubstages(lower: string): string {
+  let out = lower
+    .replace(SUBSTAGE_BRACKET, (_, stage: string, letters: string) =>
+      (letters.match(/[a-d]/g) ?? []).map((l) => `${stage}${l}`).join(' or '),
+    )
+    .replace(SUBSTAGE_RANGE, '$1$2-$1$3');
+  // "iiib or c or d": each letter after "or" is a sub-stage of the stage before.
+  for (let previous = ''; previous !== out;) {
+    previous = out;
+    out = out.replace(SUBSTAGE_LIST, '$1$2 or $1$3');
+  }
+  return out;
+}
 
 function bound(token: string, side: 'min' | 'max'): number | null {
-  const m = /^(iv|i{1,3}|[1-4])([abc])?/.exec(token);
+  const m = /^(iv|i{1,3}|[1-4])([a-d])?/.exec(token);
   if (!m) {
     return null;
   }
@@ -75,8 +124,9 @@ function extractStage(ctx: MatchContext): Finding[] {
   if (!ctx.sentence.lower.includes('stage') && !ctx.sentence.lower.includes('(')) {
     return [];
   }
-  // "Stage IIIB/C" (normalised "IIIB or C"): the letter after the slash is a sub-stage of IIIB's.
-  const lower = ctx.sentence.lower.replace(SUBSTAGE_LIST, '$1$2 or $1$3');
+  // "Stage IIIB/C" (normalised "IIIB or C"): the letter after the slash is a sub-stage of IIIB's;
+  // so are "stage III (B/C/D)" and "stage IIb-c" (round 10).
+  const lower = expandSubstages(ctx.sentence.lower);
   const tokens: string[] = [];
   let alternative = RECURRENCE_ALTERNATIVE.test(lower);
   let qualifiedStage = false;
@@ -89,7 +139,8 @@ function extractStage(ctx: MatchContext): Finding[] {
       }
       if (
         OTHER_STAGE.test(before) ||
-        /\b(?:no|not|without|non|except|other than)\b[^;]*$/.test(before)
+        /\b(?:no|not|without|non|except|other than)\b[^;]*$/.test(before) ||
+        STAGE_SETTING_BEFORE.test(lower.slice(Math.max(0, m.index - 40), m.index))
       ) {
         continue;
       }
@@ -103,9 +154,13 @@ function extractStage(ctx: MatchContext): Finding[] {
       }
       tokens.push(...(m[1].match(TOKENS) ?? []));
       const end = m.index + m[0].length;
-      qualifiedStage ||= STAGE_CONDITION_AFTER.test(lower.slice(end, end + 140));
+      qualifiedStage ||=
+        STAGE_CONDITION_AFTER.test(lower.slice(end, end + 140)) ||
+        OLIGO_BEFORE.test(lower.slice(Math.max(0, m.index - 30), m.index));
       alternative ||=
         EXTENT_OR_BEFORE.test(lower.slice(Math.max(0, m.index - 50), m.index)) ||
+        METASTATIC_OR_BEFORE.test(lower.slice(Math.max(0, m.index - 30), m.index)) ||
+        OTHER_TUMOUR_AFTER.test(lower.slice(end, end + 80)) ||
         EXTENT_OR_AFTER.test(lower.slice(end, end + 40));
     }
   }
