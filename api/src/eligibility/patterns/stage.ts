@@ -213,8 +213,7 @@ const UNRESECTABLE_ADVANCED =
 /** A measurable lesion named with a site in the brain (round 10, `kindOf` of the match). */
 const CNS_MEASURABLE = /\b(?:intracranial|brain|cns|cerebral)\b/;
 /** Measurability of solid tumours or lymphoma (round 10): not a leukaemia's or myeloma's. */
-const SOLID_OR_LYMPHOMA =
-  /\bsolid tumou?rs?\b|\blymphomas?\b|\brecist\b|\bresponse evaluation criteria in solid\b/;
+const SOLID_OR_LYMPHOMA = /\bsolid tumou?rs?\b|\blymphomas?\b|\blugano\b/;
 
 export const stageConcepts: Concept[] = [
   {
@@ -305,8 +304,9 @@ export const stageConcepts: Concept[] = [
     negatedExclusionRequired: true,
     kindOf: CNS_MEASURABLE,
     accept: (ctx, start, end) => {
-      // Round 10: in a leukaemia or myeloma trial, measurability per RECIST "for solid tumors" or
-      // per Lugano for lymphoma is another part's criterion, not its own patients'.
+      // Round 10: in a leukaemia or myeloma trial, measurability "for solid tumors" or per Lugano
+      // for lymphoma is another part's criterion, not its own patients'. (Bare "RECIST" is not
+      // enough: a solid-tumour basket may be mapped to a leukaemia too.)
       if (ctx.heme && SOLID_OR_LYMPHOMA.test(ctx.sentence.lower)) {
         return false;
       }
