@@ -1803,6 +1803,20 @@ describe('extractRules', () => {
         });
       });
 
+      it('should read one resectable lesion to harvest as no resectable disease', () => {
+        for (const text of [
+          '* At least one resectable lesion for tumour-infiltrating lymphocyte manufacture.',
+          '* Metastatic melanoma with one lesion that is surgically resectable for cell harvest.',
+        ]) {
+          expect(rules(text).find((r) => r.key === 'resectable')).toBeUndefined();
+        }
+        expect(
+          rules('* Resectable stage III melanoma.').find((r) => r.key === 'resectable'),
+        ).toMatchObject({
+          kind: 'required',
+        });
+      });
+
       it('should read a stage limited to few metastases as qualified', () => {
         expect(
           stage('* Resectable stage IIIB or oligometastatic stage IV melanoma.'),

@@ -215,6 +215,13 @@ const CNS_MEASURABLE = /\b(?:intracranial|brain|cns|cerebral)\b/;
 /** Measurability of solid tumours or lymphoma (round 10): not a leukaemia's or myeloma's. */
 const SOLID_OR_LYMPHOMA = /\bsolid tumou?rs?\b|\blymphomas?\b|\blugano\b/;
 
+/** One lesion counted before "resectable" (round 10): "at least one resectable lesion". */
+const LESION_COUNT_BEFORE = /\b(?:at least|a minimum of|one|1|a single|an?)\s+(?:[\w-]+\s+)?$/;
+const LESION_AFTER = /^\s*(?:(?:tumou?r|target|metastatic)\s+)?(?:lesions?|deposits?|nodules?)\b/;
+/** "at least one lesion that is (surgically) resectable". */
+const LESION_THAT_BEFORE =
+  /\b(?:one|1|a single|an?)\s+(?:[\w-]+\s+)?lesions?\s+(?:that|which)\s+(?:is|are|will be|can be)\s+(?:[\w-]+\s+)?$/;
+
 export const stageConcepts: Concept[] = [
   {
     key: 'metastatic',
@@ -289,8 +296,19 @@ export const stageConcepts: Concept[] = [
     re: /\b(?<!un|non-|non)resectable\b|\b(?<!in)operable\b/g,
     mode: 'bool',
     group: 'extent',
-    accept: (ctx, start) =>
-      !/\b(?:non|un)-?\s?$/.test(ctx.sentence.lower.slice(Math.max(0, start - 4), start)),
+    accept: (ctx, start, end) => {
+      const { lower } = ctx.sentence;
+      if (/\b(?:non|un)-?\s?$/.test(lower.slice(Math.max(0, start - 4), start))) {
+        return false;
+      }
+      // "at least one resectable lesion (for TIL generation)", "one lesion that is resectable"
+      // (round 10): one lesion to remove, for harvest or a procedure, not a resectable disease.
+      return !(
+        (LESION_COUNT_BEFORE.test(lower.slice(Math.max(0, start - 30), start)) &&
+          LESION_AFTER.test(lower.slice(end, end + 30))) ||
+        LESION_THAT_BEFORE.test(lower.slice(Math.max(0, start - 60), start))
+      );
+    },
   },
   {
     key: 'measurable_disease',
