@@ -1817,6 +1817,19 @@ describe('extractRules', () => {
         });
       });
 
+      it('should read "metastatic" with nodal disease as regional spread, no metastatic rule', () => {
+        expect(
+          rules(
+            '* Metastatic melanoma with palpable nodal disease, planned for node dissection.',
+          ).find((r) => r.key === 'metastatic'),
+        ).toBeUndefined();
+        expect(
+          rules('* Metastatic melanoma with at least one visceral lesion.').find(
+            (r) => r.key === 'metastatic',
+          ),
+        ).toMatchObject({ kind: 'required' });
+      });
+
       it('should read a stage limited to few metastases as qualified', () => {
         expect(
           stage('* Resectable stage IIIB or oligometastatic stage IV melanoma.'),

@@ -215,6 +215,9 @@ const CNS_MEASURABLE = /\b(?:intracranial|brain|cns|cerebral)\b/;
 /** Measurability of solid tumours or lymphoma (round 10): not a leukaemia's or myeloma's. */
 const SOLID_OR_LYMPHOMA = /\bsolid tumou?rs?\b|\blymphomas?\b|\blugano\b/;
 
+/** "metastatic melanoma with palpable nodal disease" (round 10). */
+const WITH_NODAL_AFTER =
+  /^\s*(?:(?:melanoma|disease|cancer|carcinoma)\s+)?with\s+(?:(?:palpable|clinically [\w-]+|bulky|regional)\s+)?(?:nodal|lymph[\s-]?nodes?)\b/;
 /** One lesion counted before "resectable" (round 10): "at least one resectable lesion". */
 const LESION_COUNT_BEFORE = /\b(?:at least|a minimum of|one|1|a single|an?)\s+(?:[\w-]+\s+)?$/;
 const LESION_AFTER = /^\s*(?:(?:tumou?r|target|metastatic)\s+)?(?:lesions?|deposits?|nodules?)\b/;
@@ -270,6 +273,11 @@ export const stageConcepts: Concept[] = [
       // "metastatic melanoma to only one lymph node", "metastatic disease limited to the regional
       // nodes" (round 6): regional nodal spread, not distant metastatic disease.
       if (NODAL_AFTER.test(lower.slice(end, end + 80))) {
+        return false;
+      }
+      // Round 10: "metastatic melanoma with palpable nodal disease": regional spread, not
+      // distant metastatic disease.
+      if (WITH_NODAL_AFTER.test(lower.slice(end, end + 60))) {
         return false;
       }
       // "unresectable, locally advanced or metastatic": the advanced alternative is the
