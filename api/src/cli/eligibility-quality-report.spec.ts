@@ -53,7 +53,9 @@ const EXCLUSION_PRECISION_FLOOR = 0.97;
 // value, the trade of excluding only on classes that proved precise on the calibration labels.
 // Round 9 (round 6's labels join the calibration data; measurable disease required, 62/65 with
 // them, may no longer exclude): 98.4% (63/64), recall 26.1% (63/241): floored at it.
-const EXCLUSION_RECALL_FLOOR = 0.26;
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 98.8% (80/81),
+// recall 33.2% (80/241): floored at it.
+const EXCLUSION_RECALL_FLOOR = 0.33;
 const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.95,
   comorbidity: 0.95,
@@ -95,10 +97,14 @@ const HOLDOUT_3_RECALL_FLOOR = 0.69;
 // melanoma to only one lymph node").
 // Round 7 (calibrated confidence; these labels are calibration data since): 100% (62/62), 37.6%
 // (62/165), 0 wrong: precision raised, recall lowered to the measured value (the same trade).
-const HOLDOUT_3_EXCLUSION_PRECISION_FLOOR = 1;
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 98.4% (63/64), 1 wrong:
+// the stage minimum's one miss on the calibration labels, "metastatic metastatic disease stage
+// 4" (NCT06229340), labelled as the metastatic rule only; the floor follows it (0.98, was 1).
+const HOLDOUT_3_EXCLUSION_PRECISION_FLOOR = 0.98;
 // Round 9 (round 6's labels join the calibration data; measurable disease required, 62/65 with
 // them, may no longer exclude): 100% (54/54), 32.7% (54/165).
-const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.32;
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 38.2% (63/165).
+const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.38;
 /**
  * Fourth held-out part (eligibility-labels-holdout-4.json, 55 trials, 345 labels), measured once
  * 2026-11-24 05:00 UTC on main's engine after round 4: all rules 63.2% precise (227/359), 65.8%
@@ -113,8 +119,10 @@ const HOLDOUT_4_RECALL_FLOOR = 0.65;
 // Round 9 (round 6's labels join the calibration data; measurable disease required, 62/65 with
 // them, may no longer exclude): 96.7% (58/60), 32.0% (58/181), 2 wrong (the same
 // two): both floored at the measured values.
-const HOLDOUT_4_EXCLUSION_PRECISION_FLOOR = 0.96;
-const HOLDOUT_4_EXCLUSION_RECALL_FLOOR = 0.32;
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 97.3% (73/75), 40.3%
+// (73/181), the same 2 wrong: both raised to the measured values.
+const HOLDOUT_4_EXCLUSION_PRECISION_FLOOR = 0.97;
+const HOLDOUT_4_EXCLUSION_RECALL_FLOOR = 0.4;
 /**
  * Fifth held-out part (eligibility-labels-holdout-5.json, 51 trials, 338 labels), measured once
  * 2026-11-24 07:50 UTC on main's engine as of 7e3c830 (after round 5): all rules 63.5% precise,
@@ -127,7 +135,8 @@ const HOLDOUT_5_RECALL_FLOOR = 0.6;
 const HOLDOUT_5_EXCLUSION_PRECISION_FLOOR = 1;
 // Round 9 (round 6's labels join the calibration data; measurable disease required, 62/65 with
 // them, may no longer exclude): 100% (53/53), 26.4% (53/201).
-const HOLDOUT_5_EXCLUSION_RECALL_FLOOR = 0.26;
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 100% (65/65), 32.3% (65/201).
+const HOLDOUT_5_EXCLUSION_RECALL_FLOOR = 0.32;
 /**
  * Sixth held-out part (eligibility-labels-holdout-6.json, 56 trials, 384 labels), labelled blind
  * 2026-11-24, measured once each at 12:20 UTC: on main's engine before round 7 (8c41576) all
@@ -140,8 +149,10 @@ const HOLDOUT_6_FLOORS = {
   recall: 0.64,
   // Round 9 (calibration data since; measurable disease required may no longer exclude): 94.5%
   // (52/55), 23.3% (52/223), 3 wrong: precision raised, recall lowered to the measured values.
-  exclusionPrecision: 0.94,
-  exclusionRecall: 0.23,
+  // Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 95.5% (64/67), 28.7% (64/223), the
+  // same 3 wrong: both raised to the measured values.
+  exclusionPrecision: 0.95,
+  exclusionRecall: 0.28,
 };
 /**
  * Seventh held-out part (eligibility-labels-holdout-7.json, 30 trials, 191 labels): every trial of
@@ -171,7 +182,8 @@ const ALL_HOLDOUT_EXCLUSION_PRECISION_FLOOR = 0.95;
 // engine cannot represent are no longer confident): floored at that measured value (was 0.53).
 // Round 7: lowered to the measured 24.2% (the trade of calibrated confidence).
 // Round 9: 20.9% (71/339), measurable disease required no longer excludes.
-const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.2;
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 25.4% (86/339), 96.6% (86/89).
+const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.25;
 const ALL_HOLDOUT_FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.53,
   comorbidity: 0.94,
@@ -697,11 +709,15 @@ describe('eligibility quality', () => {
      * precise (847/1080), 72.2% recall (847/1173); rules that may exclude 100.0% (166/166), recall
      * 23.0% (166/721), 0 wrong. Floors at those figures.
      */
+    // Round 10a (measurable disease required and a stage minimum in inclusion may exclude; one
+    // missed label added, NCT04691388's measurable disease: 1174 labels): all rules 78.8%
+    // (850/1078), 72.4% (850/1174); rules that may exclude 100.0% (236/236), recall 32.7%
+    // (236/722). Exclusion recall raised to it.
     const CALIBRATION_9_FLOORS = {
       precision: 0.78,
       recall: 0.72,
       exclusionPrecision: 1,
-      exclusionRecall: 0.23,
+      exclusionRecall: 0.32,
     };
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>

@@ -62,13 +62,19 @@ import {
 // V61-V78: 0 wrong of 90 (was 4), precision 100% (11/11, was 85.2%), recall 29.7% (11/37, was
 // 62.2%): the recall floor falls to the measured value, the trade of excluding only on classes
 // that proved precise (a missed exclusion is the lesser error).
-const HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.29 };
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude, their
+// misreadings fixed on the calibration labels): 0 wrong of 90, 100% (12/12), recall
+// 32.4% (12/37): floored at it.
+const HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.32 };
 // After the look, a development pair the engine excluded for a wrong reason (V48 x NCT05605535:
 // "chemotherapy required" read from "prior to Cycle 1 of NACT chemotherapy") is no longer
 // excluded: 164/232 over all vignettes if the held-out part is unchanged; floored at 0.70.
 // Round 7: all 432 pairs of the file 0 wrong, precision 100% (67/67), recall 28.0% (67/239), the
 // recall floor falls to it (the trade named above).
-const ALL = { maxWrongExclusionRate: 0, precision: 1, recall: 0.28 };
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude, their
+// misreadings fixed on the calibration labels): 0 wrong of 432, 100% (74/74), recall
+// 31.0% (74/239; round 9: 67/239).
+const ALL = { maxWrongExclusionRate: 0, precision: 1, recall: 0.3 };
 
 const rule = (
   r: Partial<EligibilityRule> & Pick<EligibilityRule, 'key' | 'kind'>,
@@ -263,7 +269,10 @@ describe('verdicts on the judged vignettes', () => {
 // recall 22.1% (31/140, was 42.9%): recall floor lowered to the measured value, the same trade.
 // Round 9 (round 6's labels join the calibration data; measurable disease required may no longer
 // exclude): 0 wrong of 285, 100% (29/29), recall 20.7% (29/140): floored at it.
-const HELDOUT_3 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.2 };
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude, their
+// misreadings fixed on the calibration labels): 0 wrong of 285, 100% (34/34), recall
+// 24.3% (34/140): floored at it.
+const HELDOUT_3 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.24 };
 
 describe('verdicts on the third held-out round', () => {
   it('should judge at least 57 new patients over all 17 conditions against at least 5 trials each', () => {
@@ -325,7 +334,10 @@ describe('verdicts on the third held-out round', () => {
 // With the restarted-numbering class and measurable disease allowed: 36/36, recall 30.8%.
 // Round 9 (round 6's labels join the calibration data; measurable disease required may no longer
 // exclude): 0 wrong of 255, 100% (29/29), recall 24.8% (29/117): floored at it.
-const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.24 };
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude, their
+// misreadings fixed on the calibration labels): 0 wrong of 255, 100% (40/40), recall
+// 34.2% (40/117): floored at it.
+const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.34 };
 /**
  * Every held-out vignette of the three files (V61-V78, V79-V135, V136-V186). After round 5
  * (same run as above): 22 of 630 (3.5%), precision 87.6%, recall 52.7%. Floors raised to them.
@@ -337,7 +349,9 @@ const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.24 };
 // (78/294, was 50.7%): recall lowered to the measured value, the same trade.
 // Round 9 (round 6's labels join the calibration data; measurable disease required may no longer
 // exclude): recall 23.5% (69/294).
-const ALL_HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.23 };
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude, their
+// misreadings fixed on the calibration labels): recall 29.3% (86/294).
+const ALL_HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.29 };
 
 describe('verdicts on the fourth held-out round', () => {
   const file = DEFAULT_HOLDOUT_4_VIGNETTES_FILE();
@@ -409,7 +423,10 @@ describe('verdicts on the fourth held-out round', () => {
 const HELDOUT_5 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.29 };
 // Round 9 (round 6's labels join the calibration data; measurable disease required may no longer
 // exclude): recall 24.9% (98/393).
-const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.24 };
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude, their
+// misreadings fixed on the calibration labels): recall 29.3% (115/393); the fifth round
+// alone is unchanged (29/99).
+const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.29 };
 
 describe('verdicts on the fifth held-out round', () => {
   const file = DEFAULT_HOLDOUT_5_VIGNETTES_FILE();
@@ -483,8 +500,11 @@ describe('verdicts on the fifth held-out round', () => {
 // Round 9 (round 6's labels join the calibration data; measurable disease required may no longer
 // exclude): round 6 (calibration data since) 0 wrong of 240, 100% (48/48),
 // recall 35.8% (48/134); the five files 0 of 1125, 100% (146/146), 27.7% (146/527).
-const HELDOUT_6 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.35 };
-const ALL_HELDOUT_5_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.27 };
+// Round 10a (measurable disease required and a stage minimum in inclusion may exclude, their
+// misreadings fixed on the calibration labels): round 6 0 wrong of 240, 100% (52/52),
+// recall 38.8% (52/134); the five files 0 of 1125, 100% (167/167), 31.7% (167/527).
+const HELDOUT_6 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.38 };
+const ALL_HELDOUT_5_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.31 };
 
 describe('verdicts on the sixth held-out round', () => {
   const file = DEFAULT_HOLDOUT_6_VIGNETTES_FILE();

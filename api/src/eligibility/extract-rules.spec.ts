@@ -1702,6 +1702,143 @@ describe('extractRules', () => {
         ]);
       });
     });
+
+    describe('round 10 (extent, stage, measurable disease)', () => {
+      const measurable = (list: EligibilityRule[]): EligibilityRule | undefined =>
+        list.find((r) => r.key === 'measurable_disease');
+
+      it('should read a measurable lesion in the brain as qualified measurable disease', () => {
+        for (const text of [
+          '* At least one intracranial measurable lesion of 5 mm or more on contrast MRI.',
+          '* Participants need a measurable brain metastasis not previously treated with radiosurgery.',
+        ]) {
+          const rule = measurable(rules(text));
+          expect(rule).toMatchObject({ kind: 'required', qualified: true });
+          expect(ruleExcludes(rule!)).toBe(false);
+        }
+        const plain = measurable(rules('* At least one measurable lesion outside the brain.'));
+        expect(plain).toMatchObject({ kind: 'required' });
+        expect(ruleExcludes(plain!)).toBe(true);
+      });
+
+      it('should read RECIST or Lugano measurability in a leukaemia trial as no rule for its patients', () => {
+        const aml = { conditions: ['acute_myeloid_leukemia'] };
+        expect(
+          measurable(
+            rules(
+              '* Solid tumour patients need measurable disease per RECIST 1.1 and lymphoma patients per Lugano; leukaemia patients are assessed per ELN.',
+              '',
+              aml,
+            ),
+          ),
+        ).toBeUndefined();
+        const myeloma = measurable(
+          rules('* Measurable disease: serum M-protein of 0.5 g/dL or more.', '', {
+            conditions: ['multiple_myeloma'],
+          }),
+        );
+        expect(myeloma).toMatchObject({ kind: 'required' });
+        expect(ruleExcludes(myeloma!)).toBe(true);
+      });
+
+      it("should read an item under an upper-case part lead as that part's", () => {
+        const parted = rules(
+          '* PART A: Any solid tumour with evaluable disease.\n* PART B: Participants must have measurable disease per RECIST 1.1.',
+        );
+        expect(measurable(parted)).toMatchObject({ confidence: 'low', reading: 'cohort' });
+        const whole = rules('* Participants must have measurable disease per RECIST 1.1.');
+        expect(measurable(whole)).toMatchObject({ confidence: 'high', reading: 'plain' });
+      });
+
+      it('should read measurable disease as an exception when another item admits patients without it', () => {
+        const admitted = rules(
+          '* Measurable disease per RECIST 1.1.\n' +
+            '  * Participants in complete response to the previous regimen may have no evidence of disease at entry.',
+        );
+        expect(measurable(admitted)).toMatchObject({ confidence: 'low', reading: 'exception' });
+        expect(ruleExcludes(measurable(admitted)!)).toBe(false);
+        const refused = rules(
+          '* Measurable disease per RECIST 1.1.\n* Participants without measurable disease are not eligible.',
+        );
+        expect(ruleExcludes(measurable(refused)!)).toBe(true);
+      });
+
+      const stage = (text: string): EligibilityRule | undefined =>
+        rules(text).find((r) => r.key === 'tumor_stage');
+
+      it('should read sub-stage letters written after the stage', () => {
+        expect(stage('* Cutaneous melanoma, stage III (B/C/D) or stage IV.')).toMatchObject({
+          min: 3.2,
+          confidence: 'high',
+        });
+        const ranged = stage('* Primary melanoma of stage IIb-c or III, resected.');
+        expect([ranged?.min, ranged?.max]).toEqual([2.2, 3.3]);
+        // IIID (above IIIC, the questionnaire's highest stage III) reads as IIIC.
+        const listed = stage('* Stage IIIC, IIID or IV melanoma.');
+        expect([listed?.min, listed?.max]).toEqual([3.3, undefined]);
+      });
+
+      it('should read no stage bound from a stage named as the condition of another requirement', () => {
+        expect(
+          stage(
+            '* Baseline imaging must cover the resection bed in the setting of stage IIIB or IV disease.',
+          ),
+        ).toBeUndefined();
+        expect(stage('* Stage IIIB or IV disease.')).toMatchObject({ min: 3.2 });
+      });
+
+      it('should read a stage that is one alternative of the sentence with a low confidence', () => {
+        for (const text of [
+          '* Metastatic or stage IV colorectal cancer.',
+          '* Unresectable stage III or IV melanoma or another advanced solid tumour.',
+        ]) {
+          const rule = stage(text);
+          expect(rule).toMatchObject({ confidence: 'low', reading: 'list' });
+          expect(ruleExcludes(rule!)).toBe(false);
+        }
+        // An "or" between extents written after the stage joins what the stage describes.
+        expect(stage('* Stage IIIC to IV unresectable or metastatic melanoma.')).toMatchObject({
+          min: 3.3,
+          confidence: 'high',
+        });
+      });
+
+      it('should read one resectable lesion to harvest as no resectable disease', () => {
+        for (const text of [
+          '* At least one resectable lesion for tumour-infiltrating lymphocyte manufacture.',
+          '* Metastatic melanoma with one lesion that is surgically resectable for cell harvest.',
+        ]) {
+          expect(rules(text).find((r) => r.key === 'resectable')).toBeUndefined();
+        }
+        expect(
+          rules('* Resectable stage III melanoma.').find((r) => r.key === 'resectable'),
+        ).toMatchObject({
+          kind: 'required',
+        });
+      });
+
+      it('should read "metastatic" with nodal disease as regional spread, no metastatic rule', () => {
+        expect(
+          rules(
+            '* Metastatic melanoma with palpable nodal disease, planned for node dissection.',
+          ).find((r) => r.key === 'metastatic'),
+        ).toBeUndefined();
+        expect(
+          rules('* Metastatic melanoma with at least one visceral lesion.').find(
+            (r) => r.key === 'metastatic',
+          ),
+        ).toMatchObject({ kind: 'required' });
+      });
+
+      it('should read a stage limited to few metastases as qualified', () => {
+        expect(
+          stage('* Resectable stage IIIB or oligometastatic stage IV melanoma.'),
+        ).toMatchObject({
+          min: 3.2,
+          qualified: true,
+        });
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

@@ -34,7 +34,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 9;
+export const RULES_ENGINE_VERSION = 10;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -561,6 +561,24 @@ function dropContradictions(rules: EligibilityRule[]): EligibilityRule[] {
 const WAIVER =
   /\b(?:patients|participants|subjects)\b[^.;]*\b(?:not|fail to) (?:fulfil+|meet|satisfy)\b[^.;]*\b(?:criteria|requirements)\b[^.;]*\b(?:case[- ]by[- ]case|may (?:still )?be (?:discussed|considered|enrolled|eligible|included))/;
 
+/**
+ * An inclusion item admitting patients without measurable disease (round 10): "For patients
+ * enrolling with stable disease, it is possible they have no evidence of disease or do not have
+ * disease that meets RECIST 1.1": another item's measurable-disease requirement then has an
+ * exception (as `ALLOWANCE_CONDITION` reads one in its own item). "… without measurable disease
+ * are not eligible" admits nobody.
+ */
+const WITHOUT_MEASURABLE =
+  /\b(?:without|no|not have|(?:do|does|did) not have|lack(?:s|ing)?|absence of)\s+(?:[\w-]+\s+){0,3}?(?:measurable|evidence of disease|disease (?:that|which) meets?\b[^.;]{0,20}\brecist)/;
+const ADMITTED = /\b(?:eligible|allowed|permitted|acceptable|may|can|possible)\b/;
+const NOT_ADMITTED =
+  /\b(?:not (?:be )?(?:eligible|allowed|permitted|acceptable)|ineligible|excluded|cannot|can not|may not|must not)\b/;
+const admitsWithoutMeasurable = (item: CriterionItem): boolean =>
+  item.section === 'inclusion' &&
+  WITHOUT_MEASURABLE.test(item.lower) &&
+  ADMITTED.test(item.lower) &&
+  !NOT_ADMITTED.test(item.lower);
+
 export function readRules(input: ExtractRulesInput): EligibilityRule[] {
   const heme = input.conditions.some((c) => HEME.has(c));
   // The diseases the inclusion names: a basket trial names several.
@@ -572,6 +590,7 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
   const rules: EligibilityRule[] = [];
   const items = splitItems(input.eligibilityInclusion, input.eligibilityExclusion);
   const waived = new Set(items.filter((i) => WAIVER.test(i.lower)).map((i) => i.section));
+  const measurableWaived = items.some(admitsWithoutMeasurable);
   for (const item of items) {
     for (const f of itemFindings(item, heme, trialDiseases, input.conditions)) {
       const rule: EligibilityRule = {
@@ -582,8 +601,11 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
         source: 'text',
         text: item.text,
       };
+      const excepted =
+        waived.has(item.section) ||
+        (measurableWaived && rule.key === 'measurable_disease' && rule.section === 'inclusion');
       rules.push(
-        waived.has(item.section) && rule.confidence !== 'low' && !rule.qualified
+        excepted && rule.confidence !== 'low' && !rule.qualified
           ? { ...rule, confidence: 'low', reading: 'exception' }
           : rule,
       );

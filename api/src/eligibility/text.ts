@@ -79,6 +79,13 @@ const partOrCohortHeading = (text: string): boolean =>
  */
 const SUBGROUP_HEADING =
   /^for (?:(?:the|all|those)\s+)?(?:[\w+/-]+\s+){0,4}(?:patients|participants|subjects|women|men|females|males|those)\b[^:.]{0,80}:\s*$|^(?:[\w+/-]+\s+){1,4}(?:patients|participants|subjects)\b[^:.]{0,80}\b(?:cohorts?|arms?|parts?|phase)\b[^:.]{0,40}:\s*$/i;
+/**
+ * An upper-case lead naming one part, cohort, arm or phase (round 10): "PART B: Patients must
+ * have measurable disease", "COHORT 2: …". The lead is removed from the item (`CAPS_LEAD`), so
+ * the item is marked as that part's here.
+ */
+const PART_LEAD =
+  /(?:^|:\s*)(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|i|ii)[ab]?)\s*[a-z0-9]{0,3}(?: only)?)\s*:/;
 /** A heading for everyone again ("All patients:", "All cohorts:", "General:"). */
 const COMMON_HEADING = /^(?:all|general|common|both)\b[^:.]{0,40}:\s*$/i;
 /** "Exclusion Criteria" closing an inclusion line without a colon (NCT00006046). */
@@ -284,6 +291,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       }
       const cohort =
         restarted ||
+        (lead !== undefined && PART_LEAD.test(lead)) ||
         parents.some((p) => p.cohort) ||
         (cohortHeading !== null && !(heading && partOrCohortHeading(body.trim())));
       // Nested under the heading (the usual layout): the parents mark the alternatives instead.

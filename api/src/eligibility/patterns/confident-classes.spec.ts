@@ -83,24 +83,25 @@ describe(extractRules.name, () => {
 
   it('should show a plainly read rule of a class too often misread as "to check"', () => {
     const trial = input({
-      eligibilityInclusion: 'Histologically confirmed stage IV NSCLC\nECOG performance status 0-1',
+      eligibilityInclusion:
+        'Histologically confirmed stage IV NSCLC\nECOG performance status 0-1\nMeasurable disease per RECIST 1.1',
       eligibilityExclusion:
         'Known HIV infection\nPregnant or breastfeeding women\nPrior treatment with chemotherapy',
     });
     // The sentences read plainly: every rule is confident before calibration.
     expect(readRules(trial).filter((r) => r.confidence === 'low')).toEqual([]);
-    // Calibrated, only the ECOG maximum, HIV and pregnancy/nursing may exclude.
+    // Calibrated, only the ECOG maximum, HIV, pregnancy/nursing and (round 10a) measurable
+    // disease and a stage minimum in inclusion may exclude.
     expect(
       extractRules(trial)
         .filter((r) => ruleExcludes(r))
         .map((r) => r.key)
         .sort(),
-    ).toEqual(['ecog', 'hiv', 'pregnant_nursing']);
+    ).toEqual(['ecog', 'hiv', 'measurable_disease', 'pregnant_nursing', 'tumor_stage']);
     expect(compact(extractRules(trial))).toEqual(
       expect.arrayContaining([
         'chemotherapy excluded exclusion low calibration',
         'nsclc required inclusion low calibration',
-        'tumor_stage range inclusion low calibration',
       ]),
     );
   });

@@ -15,8 +15,10 @@ const ROMAN_VALUE: Record<string, number> = {
   '3': 3,
   '4': 4,
 };
-const SUB: Record<string, number> = { a: 0.1, b: 0.2, c: 0.3 };
-const TOKEN = '(?:iv|i{1,3}|[1-4])[abc]?\\d?';
+// Round 10: IIID (melanoma, AJCC 8) is above IIIC, the questionnaire's highest stage III: read
+// as IIIC (a lower bound of IIID then admits IIIC, a missed exclusion, never a wrong one).
+const SUB: Record<string, number> = { a: 0.1, b: 0.2, c: 0.3, d: 0.3 };
+const TOKEN = '(?:iv|i{1,3}|[1-4])[a-d]?\\d?';
 /** "stage IIIB or IV", "stages II-III", "stage IIA, IIB and III". */
 const STAGED = new RegExp(
   `\\bstages?\\s*(${TOKEN}(?:\\s*(?:-|to|or|and|,|, or|, and|through)\\s*(?:stage\\s*)?${TOKEN})*)\\b`,
@@ -38,8 +40,12 @@ const RECURRENCE_ALTERNATIVE =
   /\bor\s+(?:[\w-]+\s+){0,2}(?:recurren\w*|relapsed|persistent)\b|\b(?:recurren\w*|relapsed|persistent)\s+(?:[\w-]+\s+){0,2}or\b/;
 const EXTENT_OR_BEFORE =
   /\b(?:unresectable|inoperable|advanced|recurren\w*|relapsed|localized|local)\b[^;()]{0,12}?\bor\s+(?:[\w-]+\s+){0,2}\(?\s*$/;
+/**
+ * Round 10: "stage IIIC-IV unresectable or metastatic melanoma": an "or" between two extents
+ * written after the stage joins what the stage describes, so the words before it are no extent.
+ */
 const EXTENT_OR_AFTER =
-  /^\s*\)?\s*(?:[\w-]+\s+){0,2}?,?\s*or\s+(?:[\w-]+\s+){0,2}?(?:unresectable|inoperable|locally advanced|advanced|recurren\w*|relapsed|metastatic|persistent)\b/;
+  /^\s*\)?\s*(?:(?!(?:unresectable|inoperable|metastatic|advanced|locally)\b)[\w-]+\s+){0,2}?,?\s*or\s+(?:[\w-]+\s+){0,2}?(?:unresectable|inoperable|locally advanced|advanced|recurren\w*|relapsed|metastatic|persistent)\b/;
 
 /**
  * A stage admitted under a condition, then another stage (round 8): "Stage 3 non eligible for
@@ -50,10 +56,53 @@ const EXTENT_OR_AFTER =
 const STAGE_CONDITION_AFTER =
   /^\s*(?:[\w-]+\s+){0,3}?(?:non[- ]?eligible|not eligible|ineligible|unfit|not fit|not (?:a )?candidates?|not suitable|unsuitable|not amenable)\b[^;]{0,80}\bor\s+(?:[\w-]+\s+){0,2}stages?\b/;
 
-const SUBSTAGE_LIST = /\b(i{1,3}|iv)([abc]) or ([abc])\b/g;
+const SUBSTAGE_LIST = /\b(i{1,3}|iv)([a-d]) or ([a-d])\b/g;
+/**
+ * Sub-stages written as letters after the stage (round 10): "stage III (B/C/D)" (normalised
+ * "iii (b or c or d)"), "stage IIb-c", "IIIB-D": the letters are sub-stages of that stage.
+ */
+const SUBSTAGE_BRACKET = /\b(i{1,3}|iv)\s*\(\s*([a-d](?:\s*(?:or|,|and)\s*[a-d])*)\s*\)/g;
+const SUBSTAGE_RANGE = /\b(i{1,3}|iv)([a-d])\s*-\s*([a-d])\b/g;
+/**
+ * "Metastatic or stage IV" (round 10): the stage is another word for the extent the metastatic
+ * rule reads, one alternative of the sentence, so the range is read with a low confidence.
+ */
+const METASTATIC_OR_BEFORE = /\bmetastatic\s+(?:disease\s+)?or\s+$/;
+/**
+ * A stage of one disease then another disease as an alternative (round 10): "unresectable stage
+ * III or IV melanoma or other solid tumor": the other tumour's patients have no stage bound.
+ */
+const OTHER_TUMOUR_AFTER =
+  /^\s*(?:[\w-]+\s+){0,3}?,?\s*or\s+(?:an?\s+|any\s+)?(?:other|another)\s+(?:[\w-]+\s+){0,2}?(?:tumou?rs?|cancers?|malignanc\w*|neoplasms?)\b/;
+/**
+ * A stage named as the condition of another requirement (round 10): "imaging of all sites of
+ * resected disease in the setting of stage IIIB/C/D or stage IV disease" bounds nothing.
+ */
+const STAGE_SETTING_BEFORE =
+  /\b(?:in the setting of|in (?:the )?case of|in the event of)\s+(?:[\w-]+\s+){0,2}$/;
+/**
+ * A stage alternative limited to few metastases (round 10): "resectable stage IIIB-D or
+ * oligometastatic stage IV": the number of metastases is not asked, so the range is qualified.
+ */
+const OLIGO_BEFORE = /\b(?:oligo-?\s?metasta\w*|limited)\s+(?:[\w-]+\s+)?$/;
+
+/** Expands the sub-stage letters (above) to whole sub-stages. */
+function expandSubstages(lower: string): string {
+  let out = lower
+    .replace(SUBSTAGE_BRACKET, (_, stage: string, letters: string) =>
+      (letters.match(/[a-d]/g) ?? []).map((l) => `${stage}${l}`).join(' or '),
+    )
+    .replace(SUBSTAGE_RANGE, '$1$2-$1$3');
+  // "iiib or c or d": each letter after "or" is a sub-stage of the stage before.
+  for (let previous = ''; previous !== out;) {
+    previous = out;
+    out = out.replace(SUBSTAGE_LIST, '$1$2 or $1$3');
+  }
+  return out;
+}
 
 function bound(token: string, side: 'min' | 'max'): number | null {
-  const m = /^(iv|i{1,3}|[1-4])([abc])?/.exec(token);
+  const m = /^(iv|i{1,3}|[1-4])([a-d])?/.exec(token);
   if (!m) {
     return null;
   }
@@ -75,8 +124,9 @@ function extractStage(ctx: MatchContext): Finding[] {
   if (!ctx.sentence.lower.includes('stage') && !ctx.sentence.lower.includes('(')) {
     return [];
   }
-  // "Stage IIIB/C" (normalised "IIIB or C"): the letter after the slash is a sub-stage of IIIB's.
-  const lower = ctx.sentence.lower.replace(SUBSTAGE_LIST, '$1$2 or $1$3');
+  // "Stage IIIB/C" (normalised "IIIB or C"): the letter after the slash is a sub-stage of IIIB's;
+  // so are "stage III (B/C/D)" and "stage IIb-c" (round 10).
+  const lower = expandSubstages(ctx.sentence.lower);
   const tokens: string[] = [];
   let alternative = RECURRENCE_ALTERNATIVE.test(lower);
   let qualifiedStage = false;
@@ -89,7 +139,8 @@ function extractStage(ctx: MatchContext): Finding[] {
       }
       if (
         OTHER_STAGE.test(before) ||
-        /\b(?:no|not|without|non|except|other than)\b[^;]*$/.test(before)
+        /\b(?:no|not|without|non|except|other than)\b[^;]*$/.test(before) ||
+        STAGE_SETTING_BEFORE.test(lower.slice(Math.max(0, m.index - 40), m.index))
       ) {
         continue;
       }
@@ -103,9 +154,13 @@ function extractStage(ctx: MatchContext): Finding[] {
       }
       tokens.push(...(m[1].match(TOKENS) ?? []));
       const end = m.index + m[0].length;
-      qualifiedStage ||= STAGE_CONDITION_AFTER.test(lower.slice(end, end + 140));
+      qualifiedStage ||=
+        STAGE_CONDITION_AFTER.test(lower.slice(end, end + 140)) ||
+        OLIGO_BEFORE.test(lower.slice(Math.max(0, m.index - 30), m.index));
       alternative ||=
         EXTENT_OR_BEFORE.test(lower.slice(Math.max(0, m.index - 50), m.index)) ||
+        METASTATIC_OR_BEFORE.test(lower.slice(Math.max(0, m.index - 30), m.index)) ||
+        OTHER_TUMOUR_AFTER.test(lower.slice(end, end + 80)) ||
         EXTENT_OR_AFTER.test(lower.slice(end, end + 40));
     }
   }
@@ -154,6 +209,21 @@ const NODAL_AFTER =
  */
 const UNRESECTABLE_ADVANCED =
   /\b(?:unresectable|inoperable)\s*,?\s*(?:(?:[\w-]+\s+){0,2}[\w-]+\s*,\s*)?(?:and\s+)?(?:locally\s+)?advanced\s*,?\s*(?:or|and or)\s*$/;
+
+/** A measurable lesion named with a site in the brain (round 10, `kindOf` of the match). */
+const CNS_MEASURABLE = /\b(?:intracranial|brain|cns|cerebral)\b/;
+/** Measurability of solid tumours or lymphoma (round 10): not a leukaemia's or myeloma's. */
+const SOLID_OR_LYMPHOMA = /\bsolid tumou?rs?\b|\blymphomas?\b|\blugano\b/;
+
+/** "metastatic melanoma with palpable nodal disease" (round 10). */
+const WITH_NODAL_AFTER =
+  /^\s*(?:(?:melanoma|disease|cancer|carcinoma)\s+)?with\s+(?:(?:palpable|clinically [\w-]+|bulky|regional)\s+)?(?:nodal|lymph[\s-]?nodes?)\b/;
+/** One lesion counted before "resectable" (round 10): "at least one resectable lesion". */
+const LESION_COUNT_BEFORE = /\b(?:at least|a minimum of|one|1|a single|an?)\s+(?:[\w-]+\s+)?$/;
+const LESION_AFTER = /^\s*(?:(?:tumou?r|target|metastatic)\s+)?(?:lesions?|deposits?|nodules?)\b/;
+/** "at least one lesion that is (surgically) resectable". */
+const LESION_THAT_BEFORE =
+  /\b(?:one|1|a single|an?)\s+(?:[\w-]+\s+)?lesions?\s+(?:that|which)\s+(?:is|are|will be|can be)\s+(?:[\w-]+\s+)?$/;
 
 export const stageConcepts: Concept[] = [
   {
@@ -205,6 +275,11 @@ export const stageConcepts: Concept[] = [
       if (NODAL_AFTER.test(lower.slice(end, end + 80))) {
         return false;
       }
+      // Round 10: "metastatic melanoma with palpable nodal disease": regional spread, not
+      // distant metastatic disease.
+      if (WITH_NODAL_AFTER.test(lower.slice(end, end + 60))) {
+        return false;
+      }
       // "unresectable, locally advanced or metastatic": the advanced alternative is the
       // unresectable one, so metastatic is the other alternative of one anyOf rule.
       const afterUnresectable = UNRESECTABLE_ADVANCED.test(
@@ -229,16 +304,38 @@ export const stageConcepts: Concept[] = [
     re: /\b(?<!un|non-|non)resectable\b|\b(?<!in)operable\b/g,
     mode: 'bool',
     group: 'extent',
-    accept: (ctx, start) =>
-      !/\b(?:non|un)-?\s?$/.test(ctx.sentence.lower.slice(Math.max(0, start - 4), start)),
+    accept: (ctx, start, end) => {
+      const { lower } = ctx.sentence;
+      if (/\b(?:non|un)-?\s?$/.test(lower.slice(Math.max(0, start - 4), start))) {
+        return false;
+      }
+      // "at least one resectable lesion (for TIL generation)", "one lesion that is resectable"
+      // (round 10): one lesion to remove, for harvest or a procedure, not a resectable disease.
+      return !(
+        (LESION_COUNT_BEFORE.test(lower.slice(Math.max(0, start - 30), start)) &&
+          LESION_AFTER.test(lower.slice(end, end + 30))) ||
+        LESION_THAT_BEFORE.test(lower.slice(Math.max(0, start - 60), start))
+      );
+    },
   },
   {
     key: 'measurable_disease',
     triggers: ['measur'],
-    re: /\bmeasurable (?:disease|lesions?|tumou?rs?|metastas[ie]s|target lesions?)\b|\bat least (?:one|1) (?:\w+ ){0,2}lesions? (?:that|which) can be (?:accurately )?measured\b|\bat least (?:one|1) (?:\w+ )?measurable\b|\bmeasurable\b(?= [^.;]{0,40}\brecist)/g,
+    // Round 10: a measurable lesion in the brain ("at least one intracranial measurable lesion",
+    // "a measurable brain metastasis") is matched with its site, so `kindOf` reads it as one kind
+    // of measurable disease (qualified): measured by other criteria (RANO-BM), and a patient with
+    // measurable disease elsewhere only does not meet it.
+    re: /\b(?:intracranial|brain|cns|cerebral) measurable (?:disease|lesions?|tumou?rs?|metastas[ie]s|target lesions?)\b|\bmeasurable (?:intracranial|brain|cns|cerebral) (?:disease|lesions?|tumou?rs?|metastas[ie]s)\b|\bmeasurable (?:disease|lesions?|tumou?rs?|metastas[ie]s|target lesions?)\b|\bat least (?:one|1) (?:\w+ ){0,2}lesions? (?:that|which) can be (?:accurately )?measured\b|\bat least (?:one|1) (?:\w+ )?measurable\b|\bmeasurable\b(?= [^.;]{0,40}\brecist)/g,
     mode: 'bool',
     negatedExclusionRequired: true,
+    kindOf: CNS_MEASURABLE,
     accept: (ctx, start, end) => {
+      // Round 10: in a leukaemia or myeloma trial, measurability "for solid tumors" or per Lugano
+      // for lymphoma is another part's criterion, not its own patients'. (Bare "RECIST" is not
+      // enough: a solid-tumour basket may be mapped to a leukaemia too.)
+      if (ctx.heme && SOLID_OR_LYMPHOMA.test(ctx.sentence.lower)) {
+        return false;
+      }
       const around = ctx.sentence.lower.slice(Math.max(0, start - 20), end + 60);
       // "measurable or non-measurable (bone-only) disease" requires nothing; "measurable
       // disease at diagnosis" is history.
