@@ -10,7 +10,14 @@ function createI18n() {
     lng: 'en',
     fallbackLng: false,
     resources: {
-      en: { translation: { greeting: 'Hello', count: '{{n}} trials' } },
+      en: {
+        translation: {
+          greeting: 'Hello',
+          count: '{{n}} trials',
+          site_one: '{{count}} site',
+          site_other: '{{count}} sites',
+        },
+      },
       de: { translation: { greeting: 'Hallo', count: '{{n}} Studien' } },
     },
     interpolation: { escapeValue: false },
@@ -70,7 +77,13 @@ describe(useTranslation.name, () => {
     );
     expect(screen.getByTestId('a')).toHaveTextContent('Hello · 3 trials · later');
 
-    i18n.addResourceBundle('en', 'translation', { later: 'Loaded', greeting: 'Hi' }, true, true);
+    i18n.addResourceBundle(
+      'en',
+      'translation',
+      { later: 'Loaded', greeting: 'Hi', count: '{{n}} studies' },
+      true,
+      true,
+    );
     await act(async () => {
       view.rerender(
         <I18nextProvider i18n={i18n}>
@@ -80,6 +93,27 @@ describe(useTranslation.name, () => {
       await Promise.resolve();
     });
 
-    expect(screen.getByTestId('a')).toHaveTextContent('Hi · 3 trials · Loaded');
+    expect(screen.getByTestId('a')).toHaveTextContent('Hi · 3 studies · Loaded');
+  });
+
+  it('should give each count and value its own text, also when asked again', () => {
+    function Sites() {
+      const { t } = useTranslation();
+      return (
+        <p data-testid="sites">
+          {[1, 2, 1, 7].map((count) => t('site', { count })).join(' / ')} ·{' '}
+          {t('count', { n: 'no' })} · {t('count', { n: 'four' })} · {t('missing', { n: 1 })}
+        </p>
+      );
+    }
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <Sites />
+      </I18nextProvider>,
+    );
+
+    expect(screen.getByTestId('sites')).toHaveTextContent(
+      '1 site / 2 sites / 1 site / 7 sites · no trials · four trials · missing',
+    );
   });
 });

@@ -587,12 +587,16 @@ describe('search results (/search)', () => {
         }),
       ),
     );
-    renderSearch();
+    const { user } = renderSearch();
 
-    const section = (
-      await screen.findByRole('heading', { name: 'Questions that decide the most results' })
-    ).closest('section') as HTMLElement;
-    expect(within(section).getByRole('link', { name: 'Tumor stage' })).toHaveAttribute(
+    const title = await screen.findByRole('heading', {
+      name: 'Questions that decide the most results',
+    });
+    const section = title.closest('section') as HTMLElement;
+    // Folded: the results come first; the questions are drawn once it is opened.
+    expect(within(section).queryByRole('link')).toBeNull();
+    await user.click(title);
+    expect(await within(section).findByRole('link', { name: 'Tumor stage' })).toHaveAttribute(
       'href',
       '/questionnaire#cancer_stage',
     );
@@ -674,10 +678,10 @@ describe('search results (/search)', () => {
       within(card).getByText('Documented activating EGFR mutation (exon 19 deletion or L858R).'),
     ).toBeVisible();
 
-    const section = screen
-      .getByRole('heading', { name: 'Preguntas que deciden más resultados' })
-      .closest('section') as HTMLElement;
-    expect(within(section).getByRole('link', { name: 'Estadio tumoral' })).toHaveAttribute(
+    const title = screen.getByRole('heading', { name: 'Preguntas que deciden más resultados' });
+    const section = title.closest('section') as HTMLElement;
+    await user.click(title);
+    expect(await within(section).findByRole('link', { name: 'Estadio tumoral' })).toHaveAttribute(
       'href',
       '/questionnaire#cancer_stage',
     );
