@@ -1702,6 +1702,80 @@ describe('extractRules', () => {
         ]);
       });
     });
+
+    describe('round 10 (prior therapy, disease status)', () => {
+      /** The rules that may exclude (confident and not qualified), compact. */
+      const excluding = (list: EligibilityRule[]): string[] => compact(list.filter(ruleExcludes));
+
+      it('should read "no prior treatment with <therapies>" as the therapies, not the untreated status', () => {
+        expect(
+          compact(rules('* No prior treatment with an ALK inhibitor or platinum chemotherapy.')),
+        ).not.toContain('untreated required inclusion');
+        expect(
+          compact(rules('* No prior treatment for the lung cancer, including radiotherapy.')),
+        ).not.toContain('untreated required inclusion');
+        expect(compact(rules('* Patients with no prior treatment.'))).toEqual([
+          'untreated required inclusion',
+        ]);
+      });
+
+      it('should read untreated in one setting, or naive to checkpoint inhibitors, as no firm status', () => {
+        expect(compact(rules('* Previously untreated for their advanced lung cancer.'))).toEqual([
+          'untreated required inclusion q',
+        ]);
+        expect(
+          compact(rules('* Treatment-naive for palliative systemic therapy of advanced disease.')),
+        ).toEqual(['chemotherapy excluded inclusion q', 'untreated required inclusion q']);
+        expect(
+          compact(rules('* Previously untreated with any systemic therapy for advanced disease.')),
+        ).toContain('chemotherapy excluded inclusion q');
+        expect(compact(rules('* Participants who are ICI treatment-naive.'))).toEqual([]);
+      });
+
+      it('should read a relapse of one site, count, time or condition as no relapsed disease', () => {
+        for (const sentence of [
+          '* Second or later bone marrow relapse.',
+          '* Locally relapsed disease with in-transit metastases.',
+          '* CD19 expression on blasts at relapse.',
+          '* Relapse within 6 months of completing adjuvant therapy.',
+          '* Transplant recipients only if relapse occurs more than 100 days after transplant.',
+        ]) {
+          expect(compact(rules(sentence)).filter((r) => r.startsWith('relapsed'))).toEqual([]);
+        }
+        expect(compact(rules('', '* Isolated extramedullary relapse.'))).toEqual([]);
+        expect(excluding(rules('* Relapsed disease after at least one prior line.'))).toContain(
+          'relapsed required inclusion',
+        );
+      });
+
+      it('should read newly diagnosed or a recurrence as two routes of entry, not a requirement', () => {
+        expect(
+          compact(
+            rules('* Newly diagnosed patients with lung cancer or recurrence after surgery.'),
+          ),
+        ).toEqual([]);
+        expect(
+          compact(rules('* a) newly diagnosed stage III lung cancer or b) recurrent disease.')),
+        ).not.toContain('newly_diagnosed required inclusion');
+        expect(compact(rules('* Newly diagnosed lung cancer.'))).toEqual([
+          'newly_diagnosed required inclusion',
+        ]);
+      });
+
+      it('should read relapsed disease beside another route of entry as an alternative', () => {
+        for (const sentence of [
+          '* Relapsed or refractory AML and/or individuals with untreated AML unfit for chemotherapy.',
+          '* Solid tumour relapsed or refractory after standard therapy (or no standard therapy available).',
+          '* AML meeting at least one of the following: i. relapse after complete remission; ii. refractory after two induction courses.',
+          '* WHO criteria for relapsed or refractory AML and naive AML ineligible for intensive chemotherapy.',
+        ]) {
+          expect(excluding(rules(sentence, '', { conditions: ['aml'] }))).toEqual([]);
+        }
+        expect(
+          excluding(rules('* Relapsed or refractory AML.', '', { conditions: ['aml'] })),
+        ).toEqual(['relapsed required inclusion anyOf:refractory']);
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

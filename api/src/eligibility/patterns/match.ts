@@ -9,9 +9,13 @@ import type { Concept, Finding, MatchContext } from './types';
 /** Where a clause ends: negation and permission do not reach across these. */
 const BREAKER =
   /[;:()[\]]|,\s*(?:or|but|however|unless|except|whereas|although)\b|\s(?:but|however|unless|except|whereas|although|that|which|who|whose|and|must|if|provided)\s|\sor\s+(?=(?:with|having|harbou?ring)\s)|\.\s/g;
-/** Negation cues governing the rest of their clause. */
+/**
+ * Negation cues governing the rest of their clause. Round 10: "naive for", "untreated with / by"
+ * ("treatment-naive for palliative systemic therapy", "previously untreated with any systemic
+ * therapy") negate the therapy they name.
+ */
 const NEGATION =
-  /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to))\b/;
+  /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to|for)|untreated (?:with|by))\b/;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
 const POST_NEGATION =
   /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+(?:negative|wild[\s-]?type|not detected))/;
