@@ -109,6 +109,10 @@ export function mayExclude(
 export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // One class (ECOG maximum): it passes on its own (round 9, all calibration data).
   { pool: 'performance/range/inclusion', support: 263, right: 258 },
+  // Round 10b: the disease-status requirements in inclusion (newly diagnosed, untreated,
+  // "relapsed or refractory"), 28/28 (Wilson 87.9%) after their misreadings were fixed as sentence
+  // classes (24/44 in round 9).
+  { pool: 'disease_status/required/inclusion', support: 28, right: 28 },
   // Round 9: stage/required/inclusion (round 8: 84/85, rejected on the blind sixth round) no
   // longer passes with round 6's labels as calibration data (95/102, 93.1%, Wilson 86.5%).
 ];
@@ -145,6 +149,31 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     right: 206,
   },
   { readingClass: 'comorbidity/hiv/excluded/exclusion', by: 'class', support: 54, right: 53 },
+  // Round 10b: by the pool disease_status/required/inclusion (28/28), each with no miss of its own.
+  {
+    readingClass: 'disease_status/relapsed+anyOf/required/inclusion',
+    by: 'pool',
+    support: 12,
+    right: 12,
+  },
+  {
+    readingClass: 'disease_status/newly_diagnosed/required/inclusion',
+    by: 'pool',
+    support: 9,
+    right: 9,
+  },
+  {
+    readingClass: 'disease_status/untreated/required/inclusion',
+    by: 'pool',
+    support: 6,
+    right: 6,
+  },
+  {
+    readingClass: 'disease_status/refractory+anyOf/required/inclusion',
+    by: 'pool',
+    support: 1,
+    right: 1,
+  },
   // Removed in round 9: stage/measurable_disease/required/inclusion, 53/53 on rounds 1-5, is 62
   // of 65 with round 6 (95.4% < 97%: one cohort's, one part's and one disease's sentence read
   // for the whole trial, NCT04899908, NCT05607199, NCT04851119).
