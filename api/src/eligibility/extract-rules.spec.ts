@@ -1,4 +1,4 @@
-import { type EligibilityRule, ruleExcludes } from '@trialflow/contract';
+import { CRITERIA, type EligibilityRule, ruleExcludes } from '@trialflow/contract';
 import { dedupeRules, readRules, type ExtractRulesInput } from './extract-rules';
 import { karnofskyToEcogMax } from './patterns/performance';
 
@@ -1706,6 +1706,9 @@ describe('extractRules', () => {
     describe('round 10 (prior therapy, disease status)', () => {
       /** The rules that may exclude (confident and not qualified), compact. */
       const excluding = (list: EligibilityRule[]): string[] => compact(list.filter(ruleExcludes));
+      /** The prior-therapy rules that may exclude, compact. */
+      const therapies = (list: EligibilityRule[]): string[] =>
+        excluding(list.filter((r) => CRITERIA[r.key].family === 'prior_therapy'));
 
       it('should read "no prior treatment with <therapies>" as the therapies, not the untreated status', () => {
         expect(
@@ -1774,6 +1777,61 @@ describe('extractRules', () => {
         expect(
           excluding(rules('* Relapsed or refractory AML.', '', { conditions: ['aml'] })),
         ).toEqual(['relapsed required inclusion anyOf:refractory']);
+      });
+
+      it('should read a prior therapy limited to a site, time, setting, intent or route as qualified', () => {
+        for (const sentence of [
+          '* Prior radiotherapy to the brain.',
+          '* Prior immunotherapy or chemotherapy for lung cancer within the past year.',
+          '* Prior systemic anticancer therapy for unresectable or metastatic disease.',
+          '* Prior treatment for inoperable stage III disease with BRAF/MEK inhibitors.',
+          '* Prior systemic treatment for brain metastases.',
+          '* Prior definitive radiotherapy.',
+          '* Prior treatment with a checkpoint inhibitor in off-label capacity or through a clinical trial.',
+          '* Prior radiotherapy preventing the planned study treatment.',
+        ]) {
+          expect(therapies(rules('', sentence))).toEqual([]);
+        }
+        expect(therapies(rules('', '* Prior radiotherapy.'))).toEqual([
+          'radiation_therapy excluded exclusion',
+        ]);
+        expect(
+          excluding(rules('', '* Prior treatment with an anti-PD-1 or anti-PD-L1 antibody.')),
+        ).toEqual(['checkpoint_therapy excluded exclusion']);
+      });
+
+      it('should read a therapy a condition needed, caused or plans as no prior therapy of the patient', () => {
+        for (const sentence of [
+          '* Active autoimmune disease requiring systemic immunomodulatory treatment in the past 2 years.',
+          '* History of autoimmune disease requiring systemic treatment with steroids or immunosuppressants.',
+          '* Pulmonary fibrosis caused by previous radiation therapy or chemotherapy.',
+          '* History of checkpoint inhibitor-induced colitis.',
+          '* Pregnant women, or women planning pregnancy within 6 months after the end of the CAR-T cell infusion.',
+          '* Not willing to continue ovarian suppression for the duration of endocrine therapy.',
+          '* The target lesion to undergo biopsy cannot have received prior radiotherapy.',
+          '* Cytotoxic chemotherapy: washout period of 3 weeks before the infusion.',
+        ]) {
+          expect(therapies(rules('', sentence))).toEqual([]);
+        }
+        expect(
+          therapies(
+            rules(
+              '',
+              '* Prior CAR-T cell therapy. Patients who received CAR-T cells more than 3 months ago are not excluded.',
+            ),
+          ),
+        ).toEqual([]);
+        expect(
+          therapies(
+            rules(
+              '',
+              '* Prior cellular therapy. Prior CAR-T therapy is allowed for participants with ALL.',
+            ),
+          ),
+        ).toEqual([]);
+        expect(therapies(rules('', '* Prior CAR-T cell therapy.'))).toEqual([
+          'car_t_therapy excluded exclusion',
+        ]);
       });
     });
   });
