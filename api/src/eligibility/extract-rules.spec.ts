@@ -1795,9 +1795,28 @@ describe('extractRules', () => {
         expect(therapies(rules('', '* Prior radiotherapy.'))).toEqual([
           'radiation_therapy excluded exclusion',
         ]);
+      });
+
+      it('should read an agent aimed at PD-1 or PD-L1 only, excluded, as a sub-class of the checkpoint inhibitors', () => {
+        expect(compact(rules('', '* Patients who previously received anti-PD1 therapy.'))).toEqual([
+          'checkpoint_therapy excluded exclusion q',
+        ]);
         expect(
-          excluding(rules('', '* Prior treatment with an anti-PD-1 or anti-PD-L1 antibody.')),
+          compact(rules('', '* Prior treatment with an anti-PD-1 or anti-PD-L1 antibody.')),
+        ).toEqual(['checkpoint_therapy excluded exclusion q']);
+        expect(
+          excluding(rules('', '* Prior anti-PD-1, anti-PD-L1 or anti-CTLA-4 antibody.')),
         ).toEqual(['checkpoint_therapy excluded exclusion']);
+        expect(
+          excluding(
+            rules('', '* Prior immune checkpoint inhibitor (for example an anti-PD-1 antibody).'),
+          ),
+        ).toEqual(['checkpoint_therapy excluded exclusion']);
+        expect(
+          excluding(
+            rules('* Progression on prior anti-PD-1 therapy.', '', { conditions: ['melanoma'] }),
+          ),
+        ).toEqual(['checkpoint_therapy required inclusion']);
       });
 
       it('should read a therapy a condition needed, caused or plans as no prior therapy of the patient', () => {

@@ -199,6 +199,15 @@ const SPECIFIC_BEFORE: Partial<Record<string, RegExp>> = {
 const AIMED_AFTER =
   /^[\s-]*(?:[\w-]+\s+){0,2}?(?:related to|targeting|targeted (?:at|to|against)|directed (?:at|against|to)|against|aimed at|with (?:a |the )?(?:same|similar) (?:mechanism|mode|target)|of the same (?:class|mechanism|mode))\b([^.;]{0,80})/;
 const CLASS_TARGET = /\bpd-?l?1\b|\bpd-\(?l\)?1|\bctla-?4\b|\bcheckpoints?\b/;
+/**
+ * Round 10b: an agent aimed at PD-1 or PD-L1 only ("previously received anti-PD1 therapy",
+ * "prior anti-PD-1 or anti-PD-L1 antibody") is a sub-class of the checkpoint inhibitors a patient
+ * answers about (one who had ipilimumab only may join): excluded, it is qualified. Named beside
+ * CTLA-4 ("anti-PD-1, anti-PD-L1 or anti-CTLA-4") or with a class term ("any checkpoint
+ * inhibitor (anti-PD-1 …)", read from the class term) the class excludes.
+ */
+const PD1_AGENT = /pd-?\(?l?\)?1/;
+const CTLA4 = /\bctla-?4\b/;
 
 /**
  * A lesion's treatment, not the patient's (round 6): "at least 1 measurable lesion which has not
@@ -486,7 +495,8 @@ export function findMentions(
           (aimed !== null && !CLASS_TARGET.test(aimed[1])) ||
           (SPECIFIC_BEFORE[concept.key]?.test(lower.slice(Math.max(0, start - 50), start)) ??
             false) ||
-          LESION_SUBJECT.test(lower.slice(Math.max(0, start - 90), start)));
+          LESION_SUBJECT.test(lower.slice(Math.max(0, start - 90), start)) ||
+          (concept.key === 'checkpoint_therapy' && PD1_AGENT.test(text) && !CTLA4.test(lower)));
       const counted =
         (COUNTED_KEYS.has(concept.key) &&
           (COUNT_BEFORE.test(lower.slice(Math.max(from, start - 50), start)) ||
