@@ -113,6 +113,10 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // "relapsed or refractory"), 28/28 (Wilson 87.9%) after their misreadings were fixed as sentence
   // classes (24/44 in round 9).
   { pool: 'disease_status/required/inclusion', support: 28, right: 28 },
+  // Round 10b: prior therapies excluded in the exclusion list, 22/22 (Wilson 85.1%) after their
+  // misreadings were fixed as sentence classes (25/53 in round 9; an agent aimed at PD-1 / PD-L1
+  // only is now a qualified sub-class, as labelled and judged on the calibration data).
+  { pool: 'prior_therapy/excluded/exclusion', support: 22, right: 22 },
   // Round 9: stage/required/inclusion (round 8: 84/85, rejected on the blind sixth round) no
   // longer passes with round 6's labels as calibration data (95/102, 93.1%, Wilson 86.5%).
 ];
@@ -170,6 +174,43 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   },
   {
     readingClass: 'disease_status/refractory+anyOf/required/inclusion',
+    by: 'pool',
+    support: 1,
+    right: 1,
+  },
+  // Round 10b: by the pool prior_therapy/excluded/exclusion (22/22), each with no miss of its own.
+  {
+    readingClass: 'prior_therapy/allogeneic_transplant/excluded/exclusion',
+    by: 'pool',
+    support: 11,
+    right: 11,
+  },
+  {
+    readingClass: 'prior_therapy/checkpoint_therapy/excluded/exclusion',
+    by: 'pool',
+    support: 4,
+    right: 4,
+  },
+  {
+    readingClass: 'prior_therapy/chemotherapy/excluded/exclusion',
+    by: 'pool',
+    support: 3,
+    right: 3,
+  },
+  {
+    readingClass: 'prior_therapy/autologous_transplant/excluded/exclusion',
+    by: 'pool',
+    support: 2,
+    right: 2,
+  },
+  {
+    readingClass: 'prior_therapy/parp_therapy/excluded/exclusion',
+    by: 'pool',
+    support: 1,
+    right: 1,
+  },
+  {
+    readingClass: 'prior_therapy/radiation_therapy/excluded/exclusion',
     by: 'pool',
     support: 1,
     right: 1,
