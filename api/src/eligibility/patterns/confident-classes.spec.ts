@@ -85,20 +85,22 @@ describe(extractRules.name, () => {
     const trial = input({
       eligibilityInclusion: 'Histologically confirmed stage IV NSCLC\nECOG performance status 0-1',
       eligibilityExclusion:
-        'Known HIV infection\nPregnant or breastfeeding women\nPrior treatment with chemotherapy',
+        'Known HIV infection\nPregnant or breastfeeding women\nPrior treatment with chemotherapy\n' +
+        'Known EGFR mutation',
     });
     // The sentences read plainly: every rule is confident before calibration.
     expect(readRules(trial).filter((r) => r.confidence === 'low')).toEqual([]);
-    // Calibrated, only the ECOG maximum, HIV and pregnancy/nursing may exclude.
+    // Calibrated, only the ECOG maximum, HIV, pregnancy/nursing and (round 10b, by the pool
+    // prior_therapy/excluded/exclusion) prior chemotherapy excluded may exclude.
     expect(
       extractRules(trial)
         .filter((r) => ruleExcludes(r))
         .map((r) => r.key)
         .sort(),
-    ).toEqual(['ecog', 'hiv', 'pregnant_nursing']);
+    ).toEqual(['chemotherapy', 'ecog', 'hiv', 'pregnant_nursing']);
     expect(compact(extractRules(trial))).toEqual(
       expect.arrayContaining([
-        'chemotherapy excluded exclusion low calibration',
+        'egfr excluded exclusion low calibration',
         'nsclc required inclusion low calibration',
         'tumor_stage range inclusion low calibration',
       ]),
