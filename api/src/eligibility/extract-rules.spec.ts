@@ -1819,6 +1819,68 @@ describe('extractRules', () => {
         ).toEqual(['checkpoint_therapy required inclusion']);
       });
 
+      it('should read a test of a biomarker, or a biomarker as a condition, as no requirement', () => {
+        for (const sentence of [
+          '* Provision of a tumour sample to assess the PD-L1 expression.',
+          '* Tumour tissue for PD-L1 expression testing must be provided.',
+          '* BRAF V600 mutation status determined before enrolment.',
+          '* All patients should be recommended for EGFR mutation testing.',
+          '* Patients should have failed blinatumomab if CD19+ disease.',
+          '* Prior BRAF inhibitor if harboring the V600E BRAF mutation.',
+          '* HER2-expressing (IHC 3+ or IHC 2+) biliary tract cancer.',
+          '* Lung cancer, exclusion of patients with positive EGFR-sensitive mutations.',
+        ]) {
+          const biomarkers = rules(sentence).filter(
+            (r) => CRITERIA[r.key].family === 'biomarker' && r.kind === 'required',
+          );
+          expect(compact(biomarkers)).toEqual([]);
+        }
+        expect(compact(rules('* PD-L1 TPS >= 1%.'))).toEqual(['pd_l1 required inclusion']);
+        expect(compact(rules('* Documented HER2-positive disease.'))).toEqual([
+          'her2 required inclusion',
+        ]);
+      });
+
+      it('should spread "absence of" over a list of genes across an aside and full gene names', () => {
+        for (const sentence of [
+          '* Absence of sensitising EGFR mutations, and ALK and ROS1 rearrangements.',
+          '* Absence of sensitizing EGFR mutations (including exon 19 deletion and L858R) and ALK and ROS1 rearrangements.',
+          '* Absence of activating mutations in the epidermal growth factor receptor (EGFR) gene or rearrangements in the anaplastic lymphoma kinase (ALK) gene and ROS1 gene.',
+        ]) {
+          const read = compact(rules(sentence));
+          expect(read).toEqual(
+            expect.arrayContaining(['alk excluded inclusion', 'ros1 excluded inclusion']),
+          );
+          expect(read.filter((r) => r.includes('required'))).toEqual([]);
+        }
+        expect(compact(rules('* EGFR gene mutation negative lung cancer.'))).toEqual([
+          'egfr excluded inclusion',
+        ]);
+      });
+
+      it('should read a bare minus as negative, ROS after ALK as ROS1 and one KRAS variant as a kind', () => {
+        expect(compact(rules('* ER+, HER2- early breast cancer.'))).toEqual([
+          'er required inclusion',
+          'her2 excluded inclusion',
+        ]);
+        expect(compact(rules('* Positive driver mutation (EGFR or ALK/ROS).'))).toEqual([
+          'egfr required inclusion anyOf:alk,ros1',
+        ]);
+        expect(compact(rules('* Evidence of KRAS G12C mutation.'))).toEqual([
+          'kras required inclusion q',
+        ]);
+        expect(compact(rules('* KRAS G12A, G12C, G12D or G12V mutation.'))).toEqual([
+          'kras required inclusion',
+        ]);
+        expect(
+          excluding(
+            rules('* ER+/HER2- or triple-negative breast cancer.', '', {
+              conditions: ['breast_cancer'],
+            }),
+          ),
+        ).toEqual([]);
+      });
+
       it('should read a therapy a condition needed, caused or plans as no prior therapy of the patient', () => {
         for (const sentence of [
           '* Active autoimmune disease requiring systemic immunomodulatory treatment in the past 2 years.',
@@ -2078,11 +2140,20 @@ describe('extractRules', () => {
       ).toEqual(['brca2 required inclusion anyOf:palb2,brca1,atm']);
       expect(
         compact(
-          rules('* Any of (BRCA1, BRCA2, PALB2, ATM) mutations + 1 family member with cancer', '', {
+          rules('* Any of (BRCA1, BRCA2, PALB2, ATM) mutations in the tumour', '', {
             conditions: ['pancreatic_cancer'],
           }),
         ),
       ).toEqual(['brca1 required inclusion anyOf:brca2,palb2,atm']);
+      // Round 10b: combined with a relative's cancer, the mutation is one criterion of a risk
+      // group, not a requirement of its own (labelled so).
+      expect(
+        compact(
+          rules('* Any of (BRCA1, BRCA2, PALB2, ATM) mutations + 1 family member with cancer', '', {
+            conditions: ['pancreatic_cancer'],
+          }),
+        ),
+      ).toEqual([]);
     });
 
     it('should keep genes joined by "and" as separate requirements', () => {

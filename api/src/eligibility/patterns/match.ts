@@ -18,7 +18,7 @@ const NEGATION =
   /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to|for)|untreated (?:with|by))\b/;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
 const POST_NEGATION =
-  /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+(?:negative|wild[\s-]?type|not detected))/;
+  /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+){1,2}(?:negative|wild[\s-]?type|not detected))/;
 /**
  * The result written after the test that gave it (round 4): "HER2 IHC negative", "HER2
  * immunohistochemistry (IHC) negative", "PD-L1 expression by IHC negative".
@@ -101,8 +101,13 @@ const WASHOUT =
 const CONDITIONAL_START =
   /^(?:note:\s*)?(?:if|in case|for (?:[\w-]+ ){0,3}(?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:|^[^:;.]{0,80}\b(?:patients|participants|subjects)\s*:/;
 const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
+/**
+ * "ER+ patients must …", "patients with … must have received …": conditional. Round 10b: the
+ * subgroup may run to 120 characters ("Patients with tumors that have known actionable molecular
+ * alteration such in EGFR, ALK, ROS-1, BRAF, RET, MET, and KRAS must have progressed on …").
+ */
 const CONDITIONAL_MUST =
-  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,60}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:received|progressed)/;
+  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,120}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:received|progressed)/;
 
 /**
  * A negation over a coordinated noun phrase: "absence of local and distant metastases", "no
@@ -151,7 +156,7 @@ const OWN_RESULT = /^[\s-]*(?:mutant|mutated|mutations?|positive|amplified|rearr
 const ATTACHED_NEGATION = /^-(?:negative|neg\b|wild[\s-]?type|wt\b)/;
 /** What may stand between the genes of one list: "EGFR, ALK and ROS1 negative". */
 const LIST_GLUE =
-  /^(?:\s|,|-|\band\b|\bor\b|\bnor\b|\b(?:mutations?|mutated|alterations?|altered|rearrangements?|rearranged|fusions?|amplifications?|amplified|genes?|status|translocations?|driver|activating|sensitizing|oncogenic|expression)\b)*$/;
+  /^(?:\s|,|-|[()]|\band\b|\bor\b|\bnor\b|\bin the\b|\b(?:mutations?|mutated|alterations?|altered|rearrangements?|rearranged|fusions?|amplifications?|amplified|genes?|status|translocations?|driver|activating|sensitizing|oncogenic|expression)\b)*$/;
 
 /**
  * A clause about how a condition counts for measurability, not about having it: "brain
@@ -553,12 +558,23 @@ function negateLists(lower: string, mentions: ConceptMatch[]): void {
       }
     }
   }
+  // Round 10b: the negation runs on along the list ("absence of sensitising EGFR mutations, and
+  // ALK and ROS1 rearrangements"), across an aside ("EGFR mutations (including … L858R …) and
+  // ALK and ROS1 rearrangements") and "in the" ("absence of activating mutations in the EGFR
+  // gene or rearrangements in the ALK gene and ROS1 gene").
+  let spread = false;
   for (let i = 1; i < mentions.length; i++) {
     const [a, b] = [mentions[i - 1], mentions[i]];
+    const spreads = spread;
+    spread = false;
     if (biomarker(a) && biomarker(b) && a.negated && !b.negated) {
-      const before = lower.slice(Math.max(0, a.start - 40), a.start);
-      if (LIST_GLUE.test(lower.slice(a.end, b.start)) && NEGATION.test(before)) {
+      const before = lower.slice(Math.max(0, a.start - 90), a.start);
+      if (
+        LIST_GLUE.test(lower.slice(a.end, b.start).replace(ASIDE, ' ')) &&
+        (spreads || NEGATION.test(before))
+      ) {
         b.negated = true;
+        spread = true;
       }
     }
   }
