@@ -1829,6 +1829,8 @@ describe('extractRules', () => {
           '* Prior BRAF inhibitor if harboring the V600E BRAF mutation.',
           '* HER2-expressing (IHC 3+ or IHC 2+) biliary tract cancer.',
           '* Lung cancer, exclusion of patients with positive EGFR-sensitive mutations.',
+          '* T1 tumours with two high risk factors such as high grade, HER2 positivity or age < 35.',
+          '* Tumours with an actionable alteration (e.g. ALK-positive or ROS1-positive).',
         ]) {
           const biomarkers = rules(sentence).filter(
             (r) => CRITERIA[r.key].family === 'biomarker' && r.kind === 'required',

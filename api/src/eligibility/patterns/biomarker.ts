@@ -32,8 +32,22 @@ const IF_BEFORE =
   /\bif\s+(?:(?:harbou?ring|having|with|positive for|they have|the patient has)\s+)?(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}$/;
 const FAMILY = /\bfamily (?:members?|history)\b|\b(?:first|second)[\s-]degree relatives?\b/;
 const EXPRESSING_AFTER = /^[\s-]*expressing\b/;
+/**
+ * Round 10b: a biomarker named as one example or risk factor ("T1 tumours with two high risk
+ * factors such as … ER/PR negative, HER2 positivity, age < 35"): one of several, not required.
+ */
+const EXAMPLE_BEFORE =
+  /(?:\bsuch as|\be[.,]?\s?g\b[.,]?|\bfor example|\bfor instance)\s*[^.;()]*$|\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as)[^()]*$/;
+const RISK_FACTOR = /\brisk factors?\b/;
 /** "exclusion of patients with … positive EGFR-sensitive mutations" written in the inclusion list. */
 const EXCLUSION_BEFORE = /\bexclu(?:sion|ded?|ding)\b[^.;]{0,110}$/;
+
+/** The item's text up to a position of the sentence ("(e.g." may end the sentence before). */
+function inItem(ctx: MatchContext, start: number): string {
+  const { lower } = ctx.sentence;
+  const at = ctx.item.indexOf(lower);
+  return at < 0 ? lower.slice(0, start) : ctx.item.slice(0, at + start);
+}
 
 function notDrugOrTest(ctx: MatchContext, start: number, end: number): boolean {
   const { lower } = ctx.sentence;
@@ -47,6 +61,8 @@ function notDrugOrTest(ctx: MatchContext, start: number, end: number): boolean {
     !TEST_BEFORE.test(before) &&
     !IF_BEFORE.test(before) &&
     !FAMILY.test(ctx.item) &&
+    !RISK_FACTOR.test(ctx.item) &&
+    !EXAMPLE_BEFORE.test(inItem(ctx, start).slice(-120)) &&
     !(
       ctx.section === 'inclusion' &&
       EXCLUSION_BEFORE.test(lower.slice(Math.max(0, start - 120), start))
