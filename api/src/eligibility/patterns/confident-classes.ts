@@ -109,9 +109,6 @@ export function mayExclude(
 export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // One class (ECOG maximum): it passes on its own (round 9, all calibration data).
   { pool: 'performance/range/inclusion', support: 263, right: 258 },
-  // Round 10b: biomarker requirements in inclusion, 44/44 (Wilson 92.0%) after their misreadings
-  // were fixed as sentence classes (40/59 in round 9).
-  { pool: 'biomarker/required/inclusion', support: 44, right: 44 },
   // Round 10b: the disease-status requirements in inclusion (newly diagnosed, untreated,
   // "relapsed or refractory"), 28/28 (Wilson 87.9%) after their misreadings were fixed as sentence
   // classes (24/44 in round 9).
@@ -177,97 +174,6 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   },
   {
     readingClass: 'disease_status/refractory+anyOf/required/inclusion',
-    by: 'pool',
-    support: 1,
-    right: 1,
-  },
-  // Round 10b: by the pool biomarker/required/inclusion (44/44), each with no miss of its own.
-  {
-    readingClass: 'biomarker/egfr/required/inclusion',
-    by: 'pool',
-    support: 9,
-    right: 9,
-  },
-  {
-    readingClass: 'biomarker/er/required/inclusion',
-    by: 'pool',
-    support: 6,
-    right: 6,
-  },
-  {
-    readingClass: 'biomarker/braf/required/inclusion',
-    by: 'pool',
-    support: 4,
-    right: 4,
-  },
-  {
-    readingClass: 'biomarker/alk/required/inclusion',
-    by: 'pool',
-    support: 3,
-    right: 3,
-  },
-  {
-    readingClass: 'biomarker/bcrabl1/required/inclusion',
-    by: 'pool',
-    support: 3,
-    right: 3,
-  },
-  {
-    readingClass: 'biomarker/her2/required/inclusion',
-    by: 'pool',
-    support: 3,
-    right: 3,
-  },
-  {
-    readingClass: 'biomarker/hr/required/inclusion',
-    by: 'pool',
-    support: 3,
-    right: 3,
-  },
-  {
-    readingClass: 'biomarker/pd_l1/required/inclusion',
-    by: 'pool',
-    support: 3,
-    right: 3,
-  },
-  {
-    readingClass: 'biomarker/brca1+anyOf/required/inclusion',
-    by: 'pool',
-    support: 2,
-    right: 2,
-  },
-  {
-    readingClass: 'biomarker/egfr+anyOf/required/inclusion',
-    by: 'pool',
-    support: 2,
-    right: 2,
-  },
-  {
-    readingClass: 'biomarker/nras/required/inclusion',
-    by: 'pool',
-    support: 2,
-    right: 2,
-  },
-  {
-    readingClass: 'biomarker/kras/required/inclusion',
-    by: 'pool',
-    support: 1,
-    right: 1,
-  },
-  {
-    readingClass: 'biomarker/msi_high/required/inclusion',
-    by: 'pool',
-    support: 1,
-    right: 1,
-  },
-  {
-    readingClass: 'biomarker/pik3ca/required/inclusion',
-    by: 'pool',
-    support: 1,
-    right: 1,
-  },
-  {
-    readingClass: 'biomarker/ros1/required/inclusion',
     by: 'pool',
     support: 1,
     right: 1,
