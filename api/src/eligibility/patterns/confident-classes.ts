@@ -112,6 +112,10 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // Round 10b: the disease-status requirements in inclusion (newly diagnosed, untreated,
   // "relapsed or refractory"), 28/28 (Wilson 87.9%) after their misreadings were fixed as sentence
   // classes (24/44 in round 9).
+  // Round 10b: biomarker requirements in inclusion, 44/44 (Wilson 92.0%) after their misreadings
+  // were fixed as sentence classes (40/59 in round 9). Rejected (REJECTED_POOLS): its classes may
+  // not exclude.
+  { pool: 'biomarker/required/inclusion', support: 44, right: 44 },
   { pool: 'disease_status/required/inclusion', support: 28, right: 28 },
   // Round 10b: prior therapies excluded in the exclusion list, 22/22 (Wilson 85.1%) after their
   // misreadings were fixed as sentence classes (25/53 in round 9; an agent aimed at PD-1 / PD-L1
@@ -126,6 +130,12 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
  * class of a rejected pool may exclude only on its own figures.
  */
 export const REJECTED_POOLS: ReadonlyMap<string, string> = new Map([
+  [
+    'biomarker/required/inclusion',
+    'round 10b: passes the calibration (44/44, Wilson 92.0%) but with it the CI floor of the blind ' +
+      "seventh round's rules that may exclude fails (precision 93.75% < 100%); held back for review, " +
+      'the round-7 cases not read',
+  ],
   [
     'stage/required/inclusion',
     "blind sixth round (round 8): 2 wrong exclusions of 240 pairs ('metastatic', 'unresectable'), " +
