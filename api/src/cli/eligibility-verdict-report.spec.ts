@@ -70,8 +70,10 @@ const HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.32 };
 // excluded: 164/232 over all vignettes if the held-out part is unchanged; floored at 0.70.
 // Round 7: all 432 pairs of the file 0 wrong, precision 100% (67/67), recall 28.0% (67/239), the
 // recall floor falls to it (the trade named above).
-// Round 10b: 0 wrong of 432, 100% (77/77), recall 32.2% (77/239): floor raised to it.
-const ALL = { maxWrongExclusionRate: 0, precision: 1, recall: 0.32 };
+// Round 10b: 0 wrong of 432, 100% (76/76), recall 31.8% (76/239): floor raised to it (one pair,
+// D07 x NCT05994131, had been excluded by a heading's 'the following prior systemic therapy:'
+// while judged excluded by EGFR; the heading now gives no rule).
+const ALL = { maxWrongExclusionRate: 0, precision: 1, recall: 0.31 };
 
 const rule = (
   r: Partial<EligibilityRule> & Pick<EligibilityRule, 'key' | 'kind'>,

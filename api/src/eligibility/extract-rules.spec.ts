@@ -1893,6 +1893,7 @@ describe('extractRules', () => {
           '* Not willing to continue ovarian suppression for the duration of endocrine therapy.',
           '* The target lesion to undergo biopsy cannot have received prior radiotherapy.',
           '* Cytotoxic chemotherapy: washout period of 3 weeks before the infusion.',
+          '* Have received the following prior systemic anticancer therapy:',
         ]) {
           expect(therapies(rules('', sentence))).toEqual([]);
         }

@@ -25,12 +25,14 @@ import type { Concept, FamilyPatterns, Finding, MatchContext } from './types';
  *   infusion", "after the final dose of the endocrine therapy"), "not willing to undergo …",
  *   "plans to receive", "should be stopped 24h before … radiotherapy";
  * - a lesion's treatment: "Lesion to undergo biopsy cannot have undergone prior radiation";
+ * - a heading: "Have received the following prior systemic antitumor therapy:" (its items, here
+ *   one cohort's each, say which);
  * - an allowance: "… are NOT excluded", "it can be decided to include a patient … with a
  *   reduced dose of chemotherapy", "Prior CAR-T therapy is allowed for participants with
  *   B-ALL".
  */
 const ROUND_10_QUALIFIER =
-  /\bto (?:the )?(?:brain|head|skull|spine|spinal cord|cns|central nervous system|liver|lungs?|abdomen)\b|\b(?:within|in|during) (?:the )?(?:last|past|previous|preceding) (?:year|month|decade)\b|\bfor (?:the )?(?:irresectable|unresectable|inoperable|non-?resectable|stage)\b|\bfor (?:[a-z-]+ ){0,3}metasta\w*|\b(?:definitive|palliative|curative|radical|stereotactic|prophylactic|lymphodeplet\w*|conditioning)\b|\boff-?label\b|\bthrough an? (?:[a-z/-]+ )?(?:trial|study|programs?)\b|\b(?:prevent\w*|preclud\w*|interfer(?:e|es|ed|ing|ence))\b|\b(?:caused by|induced|secondary to|attributable to)\b|\bwash-?out\b|\brequir(?:ing|ed|es?)\s+(?:[a-z/-]+\s+){0,3}(?:treatment|therapy|therapies)\b|\b(?:pregnan\w*|contracept\w*|breast-?feed\w*|lactat\w*|birth control)\b|\bwilling\b|\bfor the duration of\b|\bplans? to (?:receive|undergo)\b|\b(?:stopped|interrupted|withheld)\b|\blesions? to (?:be |undergo)|\bnot excluded\b|\bto include (?:a |the )?(?:patients?|participants?|subjects?)\b|\b(?:allowed|permitted) (?:for|in) (?:patients|participants|subjects)\b/;
+  /\bto (?:the )?(?:brain|head|skull|spine|spinal cord|cns|central nervous system|liver|lungs?|abdomen)\b|\b(?:within|in|during) (?:the )?(?:last|past|previous|preceding) (?:year|month|decade)\b|\bfor (?:the )?(?:irresectable|unresectable|inoperable|non-?resectable|stage)\b|\bfor (?:[a-z-]+ ){0,3}metasta\w*|\b(?:definitive|palliative|curative|radical|stereotactic|prophylactic|lymphodeplet\w*|conditioning)\b|\boff-?label\b|\bthrough an? (?:[a-z/-]+ )?(?:trial|study|programs?)\b|\b(?:prevent\w*|preclud\w*|interfer(?:e|es|ed|ing|ence))\b|\b(?:caused by|induced|secondary to|attributable to)\b|\bwash-?out\b|\brequir(?:ing|ed|es?)\s+(?:[a-z/-]+\s+){0,3}(?:treatment|therapy|therapies)\b|\b(?:pregnan\w*|contracept\w*|breast-?feed\w*|lactat\w*|birth control)\b|\bwilling\b|\bfor the duration of\b|\bplans? to (?:receive|undergo)\b|\b(?:stopped|interrupted|withheld)\b|\blesions? to (?:be |undergo)|\b(?:the following|as follows)\b[^.;]*:\s*$|\bnot excluded\b|\bto include (?:a |the )?(?:patients?|participants?|subjects?)\b|\b(?:allowed|permitted) (?:for|in) (?:patients|participants|subjects)\b/;
 
 /** Restricted to a setting or a part of the body the questionnaire does not ask about. */
 const QUALIFIER_BEFORE_10 =
