@@ -1775,6 +1775,13 @@ describe('extractRules', () => {
           expect(excluding(rules(sentence, '', { conditions: ['aml'] }))).toEqual([]);
         }
         expect(
+          excluding(
+            rules('* Newly diagnosed or relapsed/refractory multiple myeloma.', '', {
+              conditions: ['multiple_myeloma'],
+            }),
+          ),
+        ).toEqual([]);
+        expect(
           excluding(rules('* Relapsed or refractory AML.', '', { conditions: ['aml'] })),
         ).toEqual(['relapsed required inclusion anyOf:refractory']);
       });
@@ -1894,6 +1901,8 @@ describe('extractRules', () => {
           '* The target lesion to undergo biopsy cannot have received prior radiotherapy.',
           '* Cytotoxic chemotherapy: washout period of 3 weeks before the infusion.',
           '* Have received the following prior systemic anticancer therapy:',
+          '* Prior radiotherapy to more than 25% of the bone marrow.',
+          '* Prior immunotherapy with IL-2 or interferon.',
         ]) {
           expect(therapies(rules('', sentence))).toEqual([]);
         }

@@ -10,7 +10,7 @@ import type { Concept, FamilyPatterns, Finding, MatchContext } from './types';
 /**
  * Round 10b: item-level words that restrict a therapy to what the questionnaire does not ask, or
  * make it no prior therapy of the patient (sentence classes found on the calibration labels):
- * - a site: "prior radiotherapy to the brain";
+ * - a site or a share: "prior radiotherapy to the brain", "… to more than 25% of the bone marrow";
  * - a time window without a number: "… within the past year";
  * - a setting: "for unresectable or metastatic melanoma", "for irresectable stage III", "for
  *   brain metastases";
@@ -32,7 +32,7 @@ import type { Concept, FamilyPatterns, Finding, MatchContext } from './types';
  *   B-ALL".
  */
 const ROUND_10_QUALIFIER =
-  /\bto (?:the )?(?:brain|head|skull|spine|spinal cord|cns|central nervous system|liver|lungs?|abdomen)\b|\b(?:within|in|during) (?:the )?(?:last|past|previous|preceding) (?:year|month|decade)\b|\bfor (?:the )?(?:irresectable|unresectable|inoperable|non-?resectable|stage)\b|\bfor (?:[a-z-]+ ){0,3}metasta\w*|\b(?:definitive|palliative|curative|radical|stereotactic|prophylactic|lymphodeplet\w*|conditioning)\b|\boff-?label\b|\bthrough an? (?:[a-z/-]+ )?(?:trial|study|programs?)\b|\b(?:prevent\w*|preclud\w*|interfer(?:e|es|ed|ing|ence))\b|\b(?:caused by|induced|secondary to|attributable to)\b|\bwash-?out\b|\brequir(?:ing|ed|es?)\s+(?:[a-z/-]+\s+){0,3}(?:treatment|therapy|therapies)\b|\b(?:pregnan\w*|contracept\w*|breast-?feed\w*|lactat\w*|birth control)\b|\bwilling\b|\bfor the duration of\b|\bplans? to (?:receive|undergo)\b|\b(?:stopped|interrupted|withheld)\b|\blesions? to (?:be |undergo)|\b(?:the following|as follows)\b[^.;]*:\s*$|\bnot excluded\b|\bto include (?:a |the )?(?:patients?|participants?|subjects?)\b|\b(?:allowed|permitted) (?:for|in) (?:patients|participants|subjects)\b/;
+  /\bto (?:the )?(?:brain|head|skull|spine|spinal cord|cns|central nervous system|liver|lungs?|abdomen)\b|\b(?:within|in|during) (?:the )?(?:last|past|previous|preceding) (?:year|month|decade)\b|\bfor (?:the )?(?:irresectable|unresectable|inoperable|non-?resectable|stage)\b|\bfor (?:[a-z-]+ ){0,3}metasta\w*|\b(?:definitive|palliative|curative|radical|stereotactic|prophylactic|lymphodeplet\w*|conditioning)\b|\boff-?label\b|\bthrough an? (?:[a-z/-]+ )?(?:trial|study|programs?)\b|\b(?:prevent\w*|preclud\w*|interfer(?:e|es|ed|ing|ence))\b|\b(?:caused by|induced|secondary to|attributable to)\b|\bwash-?out\b|\b\d+\s*%\s*of\b|\brequir(?:ing|ed|es?)\s+(?:[a-z/-]+\s+){0,3}(?:treatment|therapy|therapies)\b|\b(?:pregnan\w*|contracept\w*|breast-?feed\w*|lactat\w*|birth control)\b|\bwilling\b|\bfor the duration of\b|\bplans? to (?:receive|undergo)\b|\b(?:stopped|interrupted|withheld)\b|\blesions? to (?:be |undergo)|\b(?:the following|as follows)\b[^.;]*:\s*$|\bnot excluded\b|\bto include (?:a |the )?(?:patients?|participants?|subjects?)\b|\b(?:allowed|permitted) (?:for|in) (?:patients|participants|subjects)\b/;
 
 /** Restricted to a setting or a part of the body the questionnaire does not ask about. */
 const QUALIFIER_BEFORE_10 =
@@ -43,6 +43,10 @@ const CHEMO =
   /\bchemotherap(?:y|ies)\b|\bcytotoxic (?:therapy|chemotherapy|agents?|treatment)\b|\bplatinum[\s-](?:based|doublet|containing)\b|\bsystemic (?:anti-?(?:cancer|tumou?r|neoplastic|leuka?emi\w*|all|aml|myeloma|lymphoma) )?(?:therapy|therapies|treatment|regimens?)\b|\bany (?:prior |previous |other )?(?:systemic )?anti-?(?:cancer|tumou?r|neoplastic) (?:therapy|therapies|treatment|agents?)\b|\banthracyclines?\b|\btaxanes?\b|\bgemcitabine\b|\bcisplatin\b|\bcarboplatin\b|\boxaliplatin\b|\bpaclitaxel\b|\bdocetaxel\b|\bpemetrexed\b|\bfolfox\b|\bfolfiri\b|\bfolfirinox\b|\bcapecitabine\b|\btemozolomide\b/g;
 const TARGETED =
   /\b(?:egfr|alk|ros1|met|ret|kras|braf|her2|vegfr|fgfr|multi-?kinase|tyrosine kinase)[\s-]?(?:tkis?|tyrosine kinase inhibitors?|inhibitors?)\b|\btkis?\b|\btyrosine kinase inhibitors?\b|\btargeted (?:small molecule )?(?:anti-?cancer )?(?:therapy|therapies|agents?|treatment|drugs?)\b|\b(?:osimertinib|gefitinib|erlotinib|afatinib|dacomitinib|almonertinib|aumolertinib|furmonertinib|alflutinib|lazertinib|crizotinib|alectinib|brigatinib|lorlatinib|ceritinib|sunitinib|sorafenib|pazopanib|cabozantinib|lenvatinib|axitinib|imatinib|dasatinib|nilotinib|ponatinib|flumatinib|sotorasib|adagrasib|selpercatinib|pralsetinib|capmatinib|tepotinib)\b|\bmtor inhibitors?\b/g;
+
+/** Non-checkpoint immunotherapies named right after "immunotherapy" (round 10b). */
+const OTHER_IMMUNOTHERAPY =
+  /^\s*(?:\(|,)?\s*(?:with|such as|including|e\.?g\.?,?|e,g,)\s+(?:[\w-]+\s+){0,2}?(?:il-?2|interleukin|interferon|ifn|cytokines?|vaccines?|bcg|oncolytic|til\b|tumou?r[\s-]infiltrating)/;
 
 const LINES_WORD = /\b(?:lines?|regimens?)\b/;
 const NUMBER: Record<string, number> = {
@@ -178,6 +182,13 @@ export const priorTherapyConcepts: Concept[] = [
     'checkpoint_therapy',
     ['pd-1', 'pd1', 'pd-l', 'pdl1', 'ctla', 'checkpoint', ' ici', 'immunotherap', 'mab'],
     /\banti-?(?:pd-?1|pd-?l1|pd-?l2|ctla-?4)\b|\bpd-?1\s*(?:or\s*pd-?l1\s*)?(?:inhibitors?|antibod\w*|blockade|blockers?|agents?|therapy|treatment)\b|\bpd-?l1\s*(?:inhibitors?|antibod\w*|blockade|blockers?|agents?)\b|\bctla-?4\b|\bimmune[\s-]?checkpoint\b|\bcheckpoint inhibitors?\b|\bicis?\b|\bimmunotherap(?:y|ies)\b|\b(?:pembrolizumab|nivolumab|atezolizumab|durvalumab|ipilimumab|cemiplimab|avelumab|tislelizumab|toripalimab|sintilimab|camrelizumab|tremelimumab)\b/g,
+    {
+      // "immunotherapy with IL-2 or interferon", "immunotherapy (e.g. cancer vaccines)" (round
+      // 10b): immunotherapy named by a non-checkpoint agent is not the checkpoint class.
+      accept: (ctx, start, end) =>
+        !/^immunotherap/.test(ctx.sentence.lower.slice(start, end)) ||
+        !OTHER_IMMUNOTHERAPY.test(ctx.sentence.lower.slice(end, end + 60)),
+    },
   ),
   therapy(
     'radiation_therapy',
