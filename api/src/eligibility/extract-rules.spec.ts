@@ -1760,6 +1760,9 @@ describe('extractRules', () => {
         expect(
           compact(rules('* a) newly diagnosed stage III lung cancer or b) recurrent disease.')),
         ).not.toContain('newly_diagnosed required inclusion');
+        expect(
+          compact(rules('* Newly diagnosed stage IV lung cancer, or stage III unfit for surgery.')),
+        ).not.toContain('newly_diagnosed required inclusion');
         expect(compact(rules('* Newly diagnosed lung cancer.'))).toEqual([
           'newly_diagnosed required inclusion',
         ]);

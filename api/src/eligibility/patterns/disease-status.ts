@@ -40,10 +40,12 @@ const RELAPSE_TIMED_AFTER = /^\s*(?:that occurs?\s+)?(?:within|>|less than|more 
 /**
  * Round 10: newly diagnosed "or" a recurrence ("newly diagnosed patients … or recurrence of the
  * disease", "a) newly diagnosed grade 2-3 glioma or b) … recurrent glioma"): one route of entry
- * of two, not a requirement.
+ * of two, not a requirement; so is a ", or" clause of another stage or group after it
+ * ("newly diagnosed stage IV NSCLC, or stage III not suitable for radiotherapy"; a list of
+ * histologies ", or adenosquamous carcinoma" is none).
  */
 const OR_RECURRENCE_AFTER =
-  /^[^.;]{0,80}\bor\b[^.;]{0,60}\b(?:recurren\w*|relaps\w*|progress\w*|refractory|previously treated|pre-?treated)/;
+  /^[^.;]{0,80}\bor\b[^.;]{0,60}\b(?:recurren\w*|relaps\w*|progress\w*|refractory|previously treated|pre-?treated)|^[^.;]{0,80},\s*or\s+(?:stage|patients?|participants?|subjects?|those|who|if|when)\b/;
 
 export const diseaseStatusConcepts: Concept[] = [
   {
