@@ -1733,6 +1733,9 @@ describe('extractRules', () => {
           compact(rules('* Previously untreated with any systemic therapy for advanced disease.')),
         ).toContain('chemotherapy excluded inclusion q');
         expect(compact(rules('* Participants who are ICI treatment-naive.'))).toEqual([]);
+        expect(
+          compact(rules('* Previously untreated patients; prior radiotherapy is allowed.')),
+        ).toContain('untreated required inclusion q');
       });
 
       it('should read a relapse of one site, count, time or condition as no relapsed disease', () => {

@@ -23,10 +23,12 @@ const NAMED_THERAPY_AFTER = /^\s*(?:with\b|[^.;]{0,40}\bincluding\b)/;
 /**
  * Round 10: untreated in one setting ("previously untreated with systemic therapy for their
  * locally advanced or metastatic disease", "treatment-naive for palliative intent systemic
- * therapy"): earlier (adjuvant) treatment is allowed, so the status is qualified.
+ * therapy"): earlier (adjuvant) treatment is allowed, so the status is qualified; so is an
+ * untreated status the item itself makes exceptions to ("Previously untreated patients; prior
+ * radiotherapy is allowed").
  */
 const UNTREATED_SETTING =
-  /\b(?:before|prior to)\s+(?:the\s+)?(?:surgery|resection|operation|transplant\w*)\b|\bfor (?:their |the |his or her )?(?:locally advanced|advanced|metastatic|recurrent|unresectable|inoperable)\b|\bpalliative\b|\bin the (?:metastatic|advanced) setting\b/;
+  /\b(?:allowed|permitted|acceptable)\b|\b(?:before|prior to)\s+(?:the\s+)?(?:surgery|resection|operation|transplant\w*)\b|\bfor (?:their |the |his or her )?(?:locally advanced|advanced|metastatic|recurrent|unresectable|inoperable)\b|\bpalliative\b|\bin the (?:metastatic|advanced) setting\b/;
 /**
  * Round 10: a relapse of one kind or in one place, or as a condition, is not relapsed disease:
  * "second or greater BM relapse", "first metastatic or unresectable relapse" (a count), "locally
