@@ -92,21 +92,22 @@ describe(calibratePools.name, () => {
   const many = (n: number, right: number, r: Parameters<typeof outcome>[0]): RuleOutcome[] =>
     Array.from({ length: n }, (_, i) => outcome(r, i < right));
 
+  // A pool no review rejected (biomarker/required/inclusion is in REJECTED_POOLS since round 10b).
   it('should let a small class without a miss exclude when its pool passes the bars', () => {
     const outcomes = [
-      ...many(20, 20, { key: 'egfr', kind: 'required' }),
-      ...many(12, 12, { key: 'alk', kind: 'required' }),
-      ...many(3, 3, { key: 'brca1', kind: 'required', anyOf: ['brca2'] }),
+      ...many(20, 20, { key: 'adenocarcinoma', kind: 'required' }),
+      ...many(12, 12, { key: 'squamous', kind: 'required' }),
+      ...many(3, 3, { key: 'nsclc', kind: 'required', anyOf: ['sclc'] }),
     ];
     const [pool] = calibratePools(outcomes, new Set());
-    expect(pool).toMatchObject({ pool: 'biomarker/required/inclusion', support: 35, right: 35 });
+    expect(pool).toMatchObject({ pool: 'subtype/required/inclusion', support: 35, right: 35 });
     expect(pool.passes).toBe(true);
     const classes = calibrateClasses(outcomes, new Set());
     expect(classes.map((c) => [c.readingClass, c.by])).toEqual([
       // 20 of 20 alone is a Wilson bound of 83.9%: it too excludes by its pool.
-      ['biomarker/egfr/required/inclusion', 'pool'],
-      ['biomarker/alk/required/inclusion', 'pool'],
-      ['biomarker/brca1+anyOf/required/inclusion', 'pool'],
+      ['subtype/adenocarcinoma/required/inclusion', 'pool'],
+      ['subtype/squamous/required/inclusion', 'pool'],
+      ['subtype/nsclc+anyOf/required/inclusion', 'pool'],
     ]);
     expect(formatCalibration({ classes, pools: [pool] })).toContain('yes (pool) (not listed: add)');
   });

@@ -1,4 +1,4 @@
-import { type EligibilityRule, ruleExcludes } from '@trialflow/contract';
+import { CRITERIA, type EligibilityRule, ruleExcludes } from '@trialflow/contract';
 import { dedupeRules, readRules, type ExtractRulesInput } from './extract-rules';
 import { karnofskyToEcogMax } from './patterns/performance';
 
@@ -1839,6 +1839,237 @@ describe('extractRules', () => {
         });
       });
     });
+
+    describe('round 10 (prior therapy, disease status)', () => {
+      /** The rules that may exclude (confident and not qualified), compact. */
+      const excluding = (list: EligibilityRule[]): string[] => compact(list.filter(ruleExcludes));
+      /** The prior-therapy rules that may exclude, compact. */
+      const therapies = (list: EligibilityRule[]): string[] =>
+        excluding(list.filter((r) => CRITERIA[r.key].family === 'prior_therapy'));
+
+      it('should read "no prior treatment with <therapies>" as the therapies, not the untreated status', () => {
+        expect(
+          compact(rules('* No prior treatment with an ALK inhibitor or platinum chemotherapy.')),
+        ).not.toContain('untreated required inclusion');
+        expect(
+          compact(rules('* No prior treatment for the lung cancer, including radiotherapy.')),
+        ).not.toContain('untreated required inclusion');
+        expect(compact(rules('* Patients with no prior treatment.'))).toEqual([
+          'untreated required inclusion',
+        ]);
+      });
+
+      it('should read untreated in one setting, or naive to checkpoint inhibitors, as no firm status', () => {
+        expect(compact(rules('* Previously untreated for their advanced lung cancer.'))).toEqual([
+          'untreated required inclusion q',
+        ]);
+        expect(
+          compact(rules('* Treatment-naive for palliative systemic therapy of advanced disease.')),
+        ).toEqual(['chemotherapy excluded inclusion q', 'untreated required inclusion q']);
+        expect(
+          compact(rules('* Previously untreated with any systemic therapy for advanced disease.')),
+        ).toContain('chemotherapy excluded inclusion q');
+        expect(compact(rules('* Participants who are ICI treatment-naive.'))).toEqual([]);
+        expect(
+          compact(rules('* Previously untreated patients; prior radiotherapy is allowed.')),
+        ).toContain('untreated required inclusion q');
+      });
+
+      it('should read a relapse of one site, count, time or condition as no relapsed disease', () => {
+        for (const sentence of [
+          '* Second or later bone marrow relapse.',
+          '* Locally relapsed disease with in-transit metastases.',
+          '* CD19 expression on blasts at relapse.',
+          '* Relapse within 6 months of completing adjuvant therapy.',
+          '* Transplant recipients only if relapse occurs more than 100 days after transplant.',
+        ]) {
+          expect(compact(rules(sentence)).filter((r) => r.startsWith('relapsed'))).toEqual([]);
+        }
+        expect(compact(rules('', '* Isolated extramedullary relapse.'))).toEqual([]);
+        expect(excluding(rules('* Relapsed disease after at least one prior line.'))).toContain(
+          'relapsed required inclusion',
+        );
+      });
+
+      it('should read newly diagnosed or a recurrence as two routes of entry, not a requirement', () => {
+        expect(
+          compact(
+            rules('* Newly diagnosed patients with lung cancer or recurrence after surgery.'),
+          ),
+        ).toEqual([]);
+        expect(
+          compact(rules('* a) newly diagnosed stage III lung cancer or b) recurrent disease.')),
+        ).not.toContain('newly_diagnosed required inclusion');
+        expect(
+          compact(rules('* Newly diagnosed stage IV lung cancer, or stage III unfit for surgery.')),
+        ).not.toContain('newly_diagnosed required inclusion');
+        expect(compact(rules('* Newly diagnosed lung cancer.'))).toEqual([
+          'newly_diagnosed required inclusion',
+        ]);
+      });
+
+      it('should read relapsed disease beside another route of entry as an alternative', () => {
+        for (const sentence of [
+          '* Relapsed or refractory AML and/or individuals with untreated AML unfit for chemotherapy.',
+          '* Solid tumour relapsed or refractory after standard therapy (or no standard therapy available).',
+          '* AML meeting at least one of the following: i. relapse after complete remission; ii. refractory after two induction courses.',
+          '* WHO criteria for relapsed or refractory AML and naive AML ineligible for intensive chemotherapy.',
+        ]) {
+          expect(excluding(rules(sentence, '', { conditions: ['aml'] }))).toEqual([]);
+        }
+        expect(
+          excluding(
+            rules('* Newly diagnosed or relapsed/refractory multiple myeloma.', '', {
+              conditions: ['multiple_myeloma'],
+            }),
+          ),
+        ).toEqual([]);
+        expect(
+          excluding(rules('* Relapsed or refractory AML.', '', { conditions: ['aml'] })),
+        ).toEqual(['relapsed required inclusion anyOf:refractory']);
+      });
+
+      it('should read a prior therapy limited to a site, time, setting, intent or route as qualified', () => {
+        for (const sentence of [
+          '* Prior radiotherapy to the brain.',
+          '* Prior immunotherapy or chemotherapy for lung cancer within the past year.',
+          '* Prior systemic anticancer therapy for unresectable or metastatic disease.',
+          '* Prior treatment for inoperable stage III disease with BRAF/MEK inhibitors.',
+          '* Prior systemic treatment for brain metastases.',
+          '* Prior definitive radiotherapy.',
+          '* Prior treatment with a checkpoint inhibitor in off-label capacity or through a clinical trial.',
+          '* Prior radiotherapy preventing the planned study treatment.',
+        ]) {
+          expect(therapies(rules('', sentence))).toEqual([]);
+        }
+        expect(therapies(rules('', '* Prior radiotherapy.'))).toEqual([
+          'radiation_therapy excluded exclusion',
+        ]);
+      });
+
+      it('should read an agent aimed at PD-1 or PD-L1 only, excluded, as a sub-class of the checkpoint inhibitors', () => {
+        expect(compact(rules('', '* Patients who previously received anti-PD1 therapy.'))).toEqual([
+          'checkpoint_therapy excluded exclusion q',
+        ]);
+        expect(
+          compact(rules('', '* Prior treatment with an anti-PD-1 or anti-PD-L1 antibody.')),
+        ).toEqual(['checkpoint_therapy excluded exclusion q']);
+        expect(
+          excluding(rules('', '* Prior anti-PD-1, anti-PD-L1 or anti-CTLA-4 antibody.')),
+        ).toEqual(['checkpoint_therapy excluded exclusion']);
+        expect(
+          excluding(
+            rules('', '* Prior immune checkpoint inhibitor (for example an anti-PD-1 antibody).'),
+          ),
+        ).toEqual(['checkpoint_therapy excluded exclusion']);
+        expect(
+          excluding(
+            rules('* Progression on prior anti-PD-1 therapy.', '', { conditions: ['melanoma'] }),
+          ),
+        ).toEqual(['checkpoint_therapy required inclusion']);
+      });
+
+      it('should read a test of a biomarker, or a biomarker as a condition, as no requirement', () => {
+        for (const sentence of [
+          '* Provision of a tumour sample to assess the PD-L1 expression.',
+          '* Tumour tissue for PD-L1 expression testing must be provided.',
+          '* BRAF V600 mutation status determined before enrolment.',
+          '* All patients should be recommended for EGFR mutation testing.',
+          '* Patients should have failed blinatumomab if CD19+ disease.',
+          '* Prior BRAF inhibitor if harboring the V600E BRAF mutation.',
+          '* HER2-expressing (IHC 3+ or IHC 2+) biliary tract cancer.',
+          '* Lung cancer, exclusion of patients with positive EGFR-sensitive mutations.',
+          '* T1 tumours with two high risk factors such as high grade, HER2 positivity or age < 35.',
+          '* Tumours with an actionable alteration (e.g. ALK-positive or ROS1-positive).',
+        ]) {
+          const biomarkers = rules(sentence).filter(
+            (r) => CRITERIA[r.key].family === 'biomarker' && r.kind === 'required',
+          );
+          expect(compact(biomarkers)).toEqual([]);
+        }
+        expect(compact(rules('* PD-L1 TPS >= 1%.'))).toEqual(['pd_l1 required inclusion']);
+        expect(compact(rules('* Documented HER2-positive disease.'))).toEqual([
+          'her2 required inclusion',
+        ]);
+      });
+
+      it('should spread "absence of" over a list of genes across an aside and full gene names', () => {
+        for (const sentence of [
+          '* Absence of sensitising EGFR mutations, and ALK and ROS1 rearrangements.',
+          '* Absence of sensitizing EGFR mutations (including exon 19 deletion and L858R) and ALK and ROS1 rearrangements.',
+          '* Absence of activating mutations in the epidermal growth factor receptor (EGFR) gene or rearrangements in the anaplastic lymphoma kinase (ALK) gene and ROS1 gene.',
+        ]) {
+          const read = compact(rules(sentence));
+          expect(read).toEqual(
+            expect.arrayContaining(['alk excluded inclusion', 'ros1 excluded inclusion']),
+          );
+          expect(read.filter((r) => r.includes('required'))).toEqual([]);
+        }
+        expect(compact(rules('* EGFR gene mutation negative lung cancer.'))).toEqual([
+          'egfr excluded inclusion',
+        ]);
+      });
+
+      it('should read a bare minus as negative, ROS after ALK as ROS1 and one KRAS variant as a kind', () => {
+        expect(compact(rules('* ER+, HER2- early breast cancer.'))).toEqual([
+          'er required inclusion',
+          'her2 excluded inclusion',
+        ]);
+        expect(compact(rules('* Positive driver mutation (EGFR or ALK/ROS).'))).toEqual([
+          'egfr required inclusion anyOf:alk,ros1',
+        ]);
+        expect(compact(rules('* Evidence of KRAS G12C mutation.'))).toEqual([
+          'kras required inclusion q',
+        ]);
+        expect(compact(rules('* KRAS G12A, G12C, G12D or G12V mutation.'))).toEqual([
+          'kras required inclusion',
+        ]);
+        expect(
+          excluding(
+            rules('* ER+/HER2- or triple-negative breast cancer.', '', {
+              conditions: ['breast_cancer'],
+            }),
+          ),
+        ).toEqual([]);
+      });
+
+      it('should read a therapy a condition needed, caused or plans as no prior therapy of the patient', () => {
+        for (const sentence of [
+          '* Active autoimmune disease requiring systemic immunomodulatory treatment in the past 2 years.',
+          '* History of autoimmune disease requiring systemic treatment with steroids or immunosuppressants.',
+          '* Pulmonary fibrosis caused by previous radiation therapy or chemotherapy.',
+          '* History of checkpoint inhibitor-induced colitis.',
+          '* Pregnant women, or women planning pregnancy within 6 months after the end of the CAR-T cell infusion.',
+          '* Not willing to continue ovarian suppression for the duration of endocrine therapy.',
+          '* The target lesion to undergo biopsy cannot have received prior radiotherapy.',
+          '* Cytotoxic chemotherapy: washout period of 3 weeks before the infusion.',
+          '* Have received the following prior systemic anticancer therapy:',
+          '* Prior radiotherapy to more than 25% of the bone marrow.',
+          '* Prior immunotherapy with IL-2 or interferon.',
+        ]) {
+          expect(therapies(rules('', sentence))).toEqual([]);
+        }
+        expect(
+          therapies(
+            rules(
+              '',
+              '* Prior CAR-T cell therapy. Patients who received CAR-T cells more than 3 months ago are not excluded.',
+            ),
+          ),
+        ).toEqual([]);
+        expect(
+          therapies(
+            rules(
+              '',
+              '* Prior cellular therapy. Prior CAR-T therapy is allowed for participants with ALL.',
+            ),
+          ),
+        ).toEqual([]);
+        expect(therapies(rules('', '* Prior CAR-T cell therapy.'))).toEqual([
+          'car_t_therapy excluded exclusion',
+        ]);
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {
@@ -2064,11 +2295,20 @@ describe('extractRules', () => {
       ).toEqual(['brca2 required inclusion anyOf:palb2,brca1,atm']);
       expect(
         compact(
-          rules('* Any of (BRCA1, BRCA2, PALB2, ATM) mutations + 1 family member with cancer', '', {
+          rules('* Any of (BRCA1, BRCA2, PALB2, ATM) mutations in the tumour', '', {
             conditions: ['pancreatic_cancer'],
           }),
         ),
       ).toEqual(['brca1 required inclusion anyOf:brca2,palb2,atm']);
+      // Round 10b: combined with a relative's cancer, the mutation is one criterion of a risk
+      // group, not a requirement of its own (labelled so).
+      expect(
+        compact(
+          rules('* Any of (BRCA1, BRCA2, PALB2, ATM) mutations + 1 family member with cancer', '', {
+            conditions: ['pancreatic_cancer'],
+          }),
+        ),
+      ).toEqual([]);
     });
 
     it('should keep genes joined by "and" as separate requirements', () => {

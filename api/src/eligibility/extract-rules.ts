@@ -164,10 +164,14 @@ const GROUPS =
  * reads "or" after normalisation): "A; or B", "…, or for whom no
  * standard treatment is available", a sentence starting with "Or": each clause admits patients
  * on its own, so no rule of the item holds for every patient. Round 8: a negated clause then
- * ", or" ("No evidence of distant metastases, or locally advanced inoperable disease").
+ * ", or" ("No evidence of distant metastases, or locally advanced inoperable disease"). Round 10:
+ * "… and/or individuals with …", a bracketed "(or no standard therapy available)", an inline
+ * list after "meeting at least one of the following: i. …", and "relapsed … and naive / newly
+ * diagnosed …" (two populations: no patient is both), "newly diagnosed or relapsed/refractory
+ * myeloma" (the same, in the other order), "ER+/HER2- or triple-negative" (two subtypes).
  */
 const ALTERNATIVE_CLAUSE =
-  /^(?:no|absence of|without|lack of)\s[^;.]{0,100},\s*or\s|;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)|\bor\s+(?:(?:newly|previously|recently)\s+(?:diagnosed|untreated|treated)\b|(?:un|non-?)treated\b|treatment[- ]na[iï]ve|(?:patients?|participants?|subjects?|those)\s+(?:with|who|whose|ineligible|unfit|not|for|in)\b|(?<!\(\s*or\s+)(?:with|having|harbou?ring)\s+(?:their|the|an?)\s)/;
+  /\bnewly[\s-]diagnosed\b[^.;]{0,60}\bor\s+(?:relapsed|relapse|recurrent|recurrence|refractory|previously treated|pre-?treated|progressive)\b|\bor\s+triple[\s-]negative\b|\bone of the following\s*:\s*\S|\b(?:relapsed|refractory)\b[^.;]*\band\s+(?:(?:newly|previously)\s+(?:diagnosed|untreated)|untreated|(?:treatment[- ])?na[iï]ve)\b|^(?:no|absence of|without|lack of)\s[^;.]{0,100},\s*or\s|;\s*or\b|(?:^|[.:]\s+)or\b|\b(?:treatment-?\s?)?na[iï]ve\s+or\b|\(\s*or\s+(?:no|not|if|when|where|for whom)\s|,\s*or\s+(?:for whom|in whom|who|whose|where|patients?|participants?|subjects?|those|if|when|have|has|had|is|are|was|were|be|being|the (?:patient|participant|subject|disease|tumou?r)|(?:no|lack of|absence of|not)\s|(?:intoleran|ineligib|unsuitab|refus|declin)\w*)|\bor\s+(?:(?:newly|previously|recently)\s+(?:diagnosed|untreated|treated)\b|(?:un|non-?)treated\b|treatment[- ]na[iï]ve|(?:patients?|participants?|subjects?|individuals?|those)\s+(?:with|who|whose|ineligible|unfit|not|for|in)\b|(?<!\(\s*or\s+)(?:with|having|harbou?ring)\s+(?:their|the|an?)\s)/;
 /**
  * Disease names, by disease: a rule in a sentence naming some of the diseases of a trial whose
  * inclusion names several ("NSCLC: at least 1 prior platinum-based line") is those diseases'

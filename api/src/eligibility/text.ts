@@ -112,6 +112,10 @@ const REPLACEMENTS: [RegExp, string][] = [
   [/[\u00A0\t]/g, ' '],
   [/human epidermal growth factor receptor(?: type)?[ -]?2\b/gi, 'HER2'],
   [/\bher-2\b|\berbb2\b/gi, 'HER2'],
+  // Round 10b: the full names of EGFR and ALK ("… in the epidermal growth factor receptor (EGFR)
+  // gene": the bracketed acronym is dropped below).
+  [/\bepidermal growth factor receptor\b/gi, 'EGFR'],
+  [/\banaplastic lymphoma kinase\b/gi, 'ALK'],
   [/\blow HER2\b/gi, 'HER2-low'],
   [/\bbrca ?1 *\/ *2\b/gi, 'BRCA1 or BRCA2'],
   [/\bidh ?1 *\/ *2\b/gi, 'IDH1 or IDH2'],

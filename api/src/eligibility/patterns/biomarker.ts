@@ -13,15 +13,66 @@ const DRUG_BEFORE = /\banti-?\s?$/;
 const STATUS_ONLY =
   /^[\s-]*(?:mutation(?:al)? )?(?:status|testing|test|assay|expression status|result)\b(?! (?:is |of )?(?:positive|negative|confirmed))/;
 
+/**
+ * Round 10b: a test of the biomarker, not its result: "sample to assess the PD-L1 expression",
+ * "detection of PD-L1 expression", "recommended for EGFR mutation … assay", "PD-L1 expression
+ * testing", "BRAF V600 mutation status determined".
+ */
+const TEST_BEFORE =
+  /\b(?:assess(?:ing|ment of)?|detection of|detect(?:ing)?|determin(?:e|ing|ation of)|evaluat(?:e|ing|ion of)|measur(?:e|ing|ement of)|recommended for|analy[sz](?:e|is of|ing))\s+(?:the\s+|an?\s+)?$/;
+const TEST_AFTER =
+  /^[\s-]*(?:(?:v600\w*|g12\w*|gene|mutations?|mutational|rearrangements?|fusions?|expression|alterations?|amplification|protein)\s+){1,3}(?:status|testing|test|assay|result)\b(?! (?:is |of )?(?:positive|negative|confirmed))/;
+/**
+ * Round 10b: a biomarker as a condition ("… if CD19+ B-cell ALL", "B-RAF inhibitor if harboring
+ * the V600E BRAF mutation"), one combined with a relative's cancer ("BRCA1 … mutations + 1 family
+ * member with pancreatic cancer"), and a HER2 expression that is not HER2 positivity
+ * ("HER2-expressing (IHC 3+ or IHC 2+)").
+ */
+const IF_BEFORE =
+  /\bif\s+(?:(?:harbou?ring|having|with|positive for|they have|the patient has)\s+)?(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}$/;
+const FAMILY = /\bfamily (?:members?|history)\b|\b(?:first|second)[\s-]degree relatives?\b/;
+const EXPRESSING_AFTER = /^[\s-]*expressing\b/;
+/**
+ * Round 10b: a biomarker named as one example or risk factor ("T1 tumours with two high risk
+ * factors such as … ER/PR negative, HER2 positivity, age < 35"): one of several, not required.
+ */
+const EXAMPLE_BEFORE =
+  /(?:\bsuch as|\be[.,]?\s?g\b[.,]?|\bfor example|\bfor instance)\s*[^.;()]*$|\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as)[^()]*$/;
+const RISK_FACTOR = /\brisk factors?\b/;
+/** "exclusion of patients with … positive EGFR-sensitive mutations" written in the inclusion list. */
+const EXCLUSION_BEFORE = /\bexclu(?:sion|ded?|ding)\b[^.;]{0,110}$/;
+
+/** The item's text up to a position of the sentence ("(e.g." may end the sentence before). */
+function inItem(ctx: MatchContext, start: number): string {
+  const { lower } = ctx.sentence;
+  const at = ctx.item.indexOf(lower);
+  return at < 0 ? lower.slice(0, start) : ctx.item.slice(0, at + start);
+}
+
 function notDrugOrTest(ctx: MatchContext, start: number, end: number): boolean {
   const { lower } = ctx.sentence;
   const after = lower.slice(end, end + 40);
+  const before = lower.slice(Math.max(0, start - 60), start);
   return (
     !DRUG_AFTER.test(after) &&
     !DRUG_BEFORE.test(lower.slice(Math.max(0, start - 6), start)) &&
-    !STATUS_ONLY.test(after)
+    !STATUS_ONLY.test(after) &&
+    !TEST_AFTER.test(after) &&
+    !TEST_BEFORE.test(before) &&
+    !IF_BEFORE.test(before) &&
+    !FAMILY.test(ctx.item) &&
+    !RISK_FACTOR.test(ctx.item) &&
+    !EXAMPLE_BEFORE.test(inItem(ctx, start).slice(-120)) &&
+    !(
+      ctx.section === 'inclusion' &&
+      EXCLUSION_BEFORE.test(lower.slice(Math.max(0, start - 120), start))
+    ) &&
+    !EXPRESSING_AFTER.test(after)
   );
 }
+
+/** Round 10b: "ER+, HER2- early-stage …": a bare minus after the symbol is a negative result. */
+const BARE_MINUS = /^-(?=\s*(?:[,;)/]|$)|\s)/;
 
 /** Requires an explicit result next to the symbol ("ER-positive", "HR+", "PD-L1 TPS >= 50%"). */
 function withResult(ctx: MatchContext, start: number, end: number): boolean {
@@ -46,6 +97,7 @@ function concept(
     re,
     mode: 'bool',
     accept: notDrugOrTest,
+    negatedBy: BARE_MINUS,
     group: key.startsWith('brca') ? 'brca' : 'biomarker',
     ...extra,
   };
@@ -54,6 +106,8 @@ function concept(
 /** "HER2-low", "PD-L1 TPS < 1%": negative in the vocabulary's sense. */
 const LOW_OR_BELOW =
   /^[\s-]*(?:\(?\s*)?(?:(?:(?:by|on|per) )?(?:ihc|immunohistochemistry|expression|status|score)\s*\)?[\s:=-]*(?:of\s+|is\s+)?){0,3}(?:low\b|ultra-?low|0\b|1\+|2\+[\s,/]*(?:(?:and|with|but|and\/or)\s+)?(?:a\s+)?(?:negative\s+|non-?amplified\s+)?(?:by\s+)?(?:fish|ish|sish|cish)[\s-]*(?:negative|neg\b|-|non-?amplified|not amplified)|ihc 0|ihc 1\+|(?:expression|tps|cps|tumou?r proportion score)?\s*(?:<|less than)\s*1\s*%?)/;
+
+const LOW_OR_BARE_MINUS = new RegExp(`${LOW_OR_BELOW.source}|${BARE_MINUS.source}`);
 
 export const biomarkerConcepts: Concept[] = [
   // "eGFR >= 60 mL/min" is the kidney's filtration rate, not the gene.
@@ -64,8 +118,20 @@ export const biomarkerConcepts: Concept[] = [
       !/^\s*(?:>|<|=|\d|of\s*\d|ml)/.test(ctx.sentence.lower.slice(end, end + 8)),
   }),
   concept('alk', ['alk'], /\balk\b(?!aline)/g),
-  concept('ros1', ['ros1', 'ros-1', 'ros 1'], /\bros-?1\b/g),
-  concept('kras', ['kras'], /\bkras\b/g),
+  // "EGFR or ALK/ROS" (round 10b): ROS after ALK names ROS1.
+  concept(
+    'ros1',
+    ['ros1', 'ros-1', 'ros 1', 'alk/ros', 'alk or ros', 'alk, ros'],
+    /\bros-?1\b|(?<=\balk\s?(?:\/|,|or)\s?)ros\b(?!-?1)/g,
+  ),
+  // "KRAS G12C mutation" (round 10b): one variant, named alone, is one kind of KRAS mutation (a
+  // "KRAS G12A, G12C, G12D … mutation" list stands for the gene).
+  concept(
+    'kras',
+    ['kras'],
+    /\bkras\b(?:[\s-]*p?\.?(?:g12|g13|q61)[a-z]?\b(?!\s*(?:,|\/|or\b|and\b)\s*(?:g\d|q\d)))?/g,
+    { kindOf: /(?:g12|g13|q61)/ },
+  ),
   concept('nras', ['nras'], /\bnras\b/g),
   concept('ras', ['ras ', 'ras-', 'ras,', 'ras)', 'ras.'], /\b(?<![kn])ras\b/g),
   concept('braf', ['braf'], /\bbraf\b/g),
@@ -84,7 +150,7 @@ export const biomarkerConcepts: Concept[] = [
     { caseSensitive: true },
   ),
   concept('ntrk', ['ntrk'], /\bntrk[1-3]?\b/g),
-  concept('her2', ['her2'], /\bHER2\b/gi, { negatedBy: LOW_OR_BELOW }),
+  concept('her2', ['her2'], /\bHER2\b/gi, { negatedBy: LOW_OR_BARE_MINUS }),
   concept('er', ['ER', 'strogen'], /\b(?:ER|[Ee]strogen [Rr]eceptor|[Oo]estrogen [Rr]eceptor)\b/g, {
     caseSensitive: true,
     accept: withResult,
@@ -142,7 +208,7 @@ export const biomarkerConcepts: Concept[] = [
   ),
   concept('pd_l1', ['pd-l1', 'pdl1'], /\bpd-?l1\b/g, {
     accept: withResult,
-    negatedBy: LOW_OR_BELOW,
+    negatedBy: LOW_OR_BARE_MINUS,
   }),
 ];
 

@@ -86,21 +86,30 @@ describe(extractRules.name, () => {
       eligibilityInclusion:
         'Histologically confirmed stage IV NSCLC\nECOG performance status 0-1\nMeasurable disease per RECIST 1.1',
       eligibilityExclusion:
-        'Known HIV infection\nPregnant or breastfeeding women\nPrior treatment with chemotherapy',
+        'Known HIV infection\nPregnant or breastfeeding women\nPrior treatment with chemotherapy\n' +
+        'Known EGFR mutation',
     });
     // The sentences read plainly: every rule is confident before calibration.
     expect(readRules(trial).filter((r) => r.confidence === 'low')).toEqual([]);
-    // Calibrated, only the ECOG maximum, HIV, pregnancy/nursing and (round 10a) measurable
-    // disease and a stage minimum in inclusion may exclude.
+    // Calibrated, only the ECOG maximum, HIV, pregnancy/nursing, (round 10a) measurable disease
+    // and a stage minimum in inclusion and (round 10b, by the pool prior_therapy/excluded/exclusion)
+    // prior chemotherapy excluded may exclude.
     expect(
       extractRules(trial)
         .filter((r) => ruleExcludes(r))
         .map((r) => r.key)
         .sort(),
-    ).toEqual(['ecog', 'hiv', 'measurable_disease', 'pregnant_nursing', 'tumor_stage']);
+    ).toEqual([
+      'chemotherapy',
+      'ecog',
+      'hiv',
+      'measurable_disease',
+      'pregnant_nursing',
+      'tumor_stage',
+    ]);
     expect(compact(extractRules(trial))).toEqual(
       expect.arrayContaining([
-        'chemotherapy excluded exclusion low calibration',
+        'egfr excluded exclusion low calibration',
         'nsclc required inclusion low calibration',
       ]),
     );

@@ -14,6 +14,41 @@ const REFRACTORY_TO_THERAPY =
 /** "refractory disease or progression", "refractory disease, disease progression, …": alternatives. */
 const OR_PROGRESSION_AFTER = /^\s*(?:disease\s*)?(?:,|or|and or)\s*(?:disease\s+)?progress/;
 
+/**
+ * Round 10: "no prior treatment with a TKI or chemotherapy", "no treatment with CTLA-4 inhibitors",
+ * "no prior treatment for the cancer including hormonal therapy" name the therapies not had (the
+ * prior-therapy rules), not the untreated status of the disease.
+ */
+const NAMED_THERAPY_AFTER = /^\s*(?:with\b|[^.;]{0,40}\bincluding\b)/;
+/**
+ * Round 10: untreated in one setting ("previously untreated with systemic therapy for their
+ * locally advanced or metastatic disease", "treatment-naive for palliative intent systemic
+ * therapy"): earlier (adjuvant) treatment is allowed, so the status is qualified; so is an
+ * untreated status the item itself makes exceptions to ("Previously untreated patients; prior
+ * radiotherapy is allowed").
+ */
+const UNTREATED_SETTING =
+  /\b(?:allowed|permitted|acceptable)\b|\b(?:before|prior to)\s+(?:the\s+)?(?:surgery|resection|operation|transplant\w*)\b|\bfor (?:their |the |his or her )?(?:locally advanced|advanced|metastatic|recurrent|unresectable|inoperable)\b|\bpalliative\b|\bin the (?:metastatic|advanced) setting\b/;
+/**
+ * Round 10: a relapse of one kind or in one place, or as a condition, is not relapsed disease:
+ * "second or greater BM relapse", "first metastatic or unresectable relapse" (a count), "locally
+ * relapsed" (a local recurrence, an extent), "any marrow relapse", "isolated extramedullary
+ * disease relapse" (a relapse at one site), "expression … at relapse" (a time), "if relapse occurs > 90 days after HSCT" (a
+ * condition), "relapsed within 6 months of discontinuation" (a time limit).
+ */
+const RELAPSE_KIND_BEFORE =
+  /(?:\b(?:first|second|third|fourth|1st|2nd|3rd|4th|\d+(?:st|nd|rd|th))\s+(?:or (?:greater|later|more|subsequent|higher)\s+)?(?:[\w-]+\s+){0,3}|\b(?:locally|local|loco-?regional(?:ly)?|regionally|regional|marrow|bm|cns|testicular|extramedullary|isolated|molecular|cytogenetic|mrd|morphologic(?:al)?)\s+(?:disease\s+)?|\bif\s+(?:a\s+|the\s+)?|\b(?:at|since|before|from)\s+(?:the\s+)?(?:time\s+of\s+)?(?:(?:diagnosis|baseline)\s+or\s+)?|\bin case of\s+)$/;
+const RELAPSE_TIMED_AFTER = /^\s*(?:that occurs?\s+)?(?:within|>|less than|more than)\s/;
+/**
+ * Round 10: newly diagnosed "or" a recurrence ("newly diagnosed patients … or recurrence of the
+ * disease", "a) newly diagnosed grade 2-3 glioma or b) … recurrent glioma"): one route of entry
+ * of two, not a requirement; so is a ", or" clause of another stage or group after it
+ * ("newly diagnosed stage IV NSCLC, or stage III not suitable for radiotherapy"; a list of
+ * histologies ", or adenosquamous carcinoma" is none).
+ */
+const OR_RECURRENCE_AFTER =
+  /^[^.;]{0,80}\bor\b[^.;]{0,60}\b(?:recurren\w*|relaps\w*|progress\w*|refractory|previously treated|pre-?treated)|^[^.;]{0,80},\s*or\s+(?:stage|patients?|participants?|subjects?|those|who|if|when)\b/;
+
 export const diseaseStatusConcepts: Concept[] = [
   {
     key: 'newly_diagnosed',
@@ -22,6 +57,7 @@ export const diseaseStatusConcepts: Concept[] = [
     re: /\bnewly[\s-]diagnosed\b|\bde novo (?=aml\b|acute myel|myeloid)/g,
     mode: 'bool',
     only: 'inclusion',
+    accept: (ctx, _start, end) => !OR_RECURRENCE_AFTER.test(ctx.sentence.lower.slice(end)),
   },
   {
     key: 'untreated',
@@ -29,10 +65,17 @@ export const diseaseStatusConcepts: Concept[] = [
     re: /\b(?:previously )?untreated\b|\btreatment[\s-]na[iï]ve\b|\btherapy[\s-]na[iï]ve\b|\b(?:with )?no (?:prior |previous )?(?:anti-?(?:cancer|tumou?r) )?treatment\b|\bno treatment for\b/g,
     mode: 'bool',
     only: 'inclusion',
-    // "No previous treatment before surgery" (round 4): no neoadjuvant therapy, not untreated.
-    qualifier: /\b(?:before|prior to)\s+(?:the\s+)?(?:surgery|resection|operation|transplant\w*)\b/,
+    // "No previous treatment before surgery" (round 4): no neoadjuvant therapy, not untreated;
+    // untreated in one setting (round 10).
+    qualifier: UNTREATED_SETTING,
     accept: (ctx, start, end) => {
       const lower = ctx.sentence.lower;
+      if (
+        /^(?:with )?no\b/.test(lower.slice(start, end)) &&
+        NAMED_THERAPY_AFTER.test(lower.slice(end))
+      ) {
+        return false;
+      }
       if (
         NOT_DISEASE_AFTER.test(lower.slice(end, end + 20)) ||
         /^[^.;]{0,40}?\b(?:metasta|brain|cns|central nervous|lesions?\b|infection|hypertension|arrhythm|cardiac|hiv|hepatitis)/.test(
@@ -43,7 +86,7 @@ export const diseaseStatusConcepts: Concept[] = [
       }
       // "TKI treatment naïve", "immunotherapy-naive": naive to one class, not untreated.
       if (
-        /\b(?:tkis?|tyrosine kinase inhibitors?|inhibitors?|immunotherapy|checkpoint|parp|endocrine|hormon\w*|targeted|egfr|alk|her2|anti-?[\w-]+|directed)\)?[\s-]*$/.test(
+        /\b(?:tkis?|icis?|io|tyrosine kinase inhibitors?|inhibitors?|immunotherapy|checkpoint|parp|endocrine|hormon\w*|targeted|egfr|alk|her2|anti-?[\w-]+|directed)\)?[\s-]*$/.test(
           lower.slice(Math.max(0, start - 40), start),
         )
       ) {
@@ -61,7 +104,10 @@ export const diseaseStatusConcepts: Concept[] = [
     re: /\brelapsed?\b|\brecurrent (?:or refractory|aml|all|leuka?emia|myeloma)\b/g,
     mode: 'bool',
     group: 'status',
-    accept: (ctx, _start, end) => !NOT_DISEASE_AFTER.test(ctx.sentence.lower.slice(end, end + 20)),
+    accept: (ctx, start, end) =>
+      !NOT_DISEASE_AFTER.test(ctx.sentence.lower.slice(end, end + 20)) &&
+      !RELAPSE_KIND_BEFORE.test(ctx.sentence.lower.slice(Math.max(0, start - 60), start)) &&
+      !RELAPSE_TIMED_AFTER.test(ctx.sentence.lower.slice(end, end + 30)),
   },
   {
     key: 'refractory',

@@ -9,12 +9,16 @@ import type { Concept, Finding, MatchContext } from './types';
 /** Where a clause ends: negation and permission do not reach across these. */
 const BREAKER =
   /[;:()[\]]|,\s*(?:or|but|however|unless|except|whereas|although)\b|\s(?:but|however|unless|except|whereas|although|that|which|who|whose|and|must|if|provided)\s|\sor\s+(?=(?:with|having|harbou?ring)\s)|\.\s/g;
-/** Negation cues governing the rest of their clause. */
+/**
+ * Negation cues governing the rest of their clause. Round 10: "naive for", "untreated with / by"
+ * ("treatment-naive for palliative systemic therapy", "previously untreated with any systemic
+ * therapy") negate the therapy they name.
+ */
 const NEGATION =
-  /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to))\b/;
+  /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to|for)|untreated (?:with|by))\b/;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
 const POST_NEGATION =
-  /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+(?:negative|wild[\s-]?type|not detected))/;
+  /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+){1,2}(?:negative|wild[\s-]?type|not detected))/;
 /**
  * The result written after the test that gave it (round 4): "HER2 IHC negative", "HER2
  * immunohistochemistry (IHC) negative", "PD-L1 expression by IHC negative".
@@ -97,8 +101,13 @@ const WASHOUT =
 const CONDITIONAL_START =
   /^(?:note:\s*)?(?:if|in case|for (?:[\w-]+ ){0,3}(?:patients|participants|subjects|women|men|those|females|males))\b|^(?:arms?|cohorts?|parts?|groups?)\b[^:]{0,40}:|^[^:;.]{0,80}\b(?:patients|participants|subjects)\s*:/;
 const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
+/**
+ * "ER+ patients must …", "patients with … must have received …": conditional. Round 10b: the
+ * subgroup may run to 120 characters ("Patients with tumors that have known actionable molecular
+ * alteration such in EGFR, ALK, ROS-1, BRAF, RET, MET, and KRAS must have progressed on …").
+ */
 const CONDITIONAL_MUST =
-  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,60}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:received|progressed)/;
+  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,120}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:received|progressed)/;
 
 /**
  * A negation over a coordinated noun phrase: "absence of local and distant metastases", "no
@@ -147,7 +156,7 @@ const OWN_RESULT = /^[\s-]*(?:mutant|mutated|mutations?|positive|amplified|rearr
 const ATTACHED_NEGATION = /^-(?:negative|neg\b|wild[\s-]?type|wt\b)/;
 /** What may stand between the genes of one list: "EGFR, ALK and ROS1 negative". */
 const LIST_GLUE =
-  /^(?:\s|,|-|\band\b|\bor\b|\bnor\b|\b(?:mutations?|mutated|alterations?|altered|rearrangements?|rearranged|fusions?|amplifications?|amplified|genes?|status|translocations?|driver|activating|sensitizing|oncogenic|expression)\b)*$/;
+  /^(?:\s|,|-|[()]|\band\b|\bor\b|\bnor\b|\bin the\b|\b(?:mutations?|mutated|alterations?|altered|rearrangements?|rearranged|fusions?|amplifications?|amplified|genes?|status|translocations?|driver|activating|sensitizing|oncogenic|expression)\b)*$/;
 
 /**
  * A clause about how a condition counts for measurability, not about having it: "brain
@@ -195,6 +204,15 @@ const SPECIFIC_BEFORE: Partial<Record<string, RegExp>> = {
 const AIMED_AFTER =
   /^[\s-]*(?:[\w-]+\s+){0,2}?(?:related to|targeting|targeted (?:at|to|against)|directed (?:at|against|to)|against|aimed at|with (?:a |the )?(?:same|similar) (?:mechanism|mode|target)|of the same (?:class|mechanism|mode))\b([^.;]{0,80})/;
 const CLASS_TARGET = /\bpd-?l?1\b|\bpd-\(?l\)?1|\bctla-?4\b|\bcheckpoints?\b/;
+/**
+ * Round 10b: an agent aimed at PD-1 or PD-L1 only ("previously received anti-PD1 therapy",
+ * "prior anti-PD-1 or anti-PD-L1 antibody") is a sub-class of the checkpoint inhibitors a patient
+ * answers about (one who had ipilimumab only may join): excluded, it is qualified. Named beside
+ * CTLA-4 ("anti-PD-1, anti-PD-L1 or anti-CTLA-4") or with a class term ("any checkpoint
+ * inhibitor (anti-PD-1 …)", read from the class term) the class excludes.
+ */
+const PD1_AGENT = /pd-?\(?l?\)?1/;
+const CTLA4 = /\bctla-?4\b/;
 
 /**
  * A lesion's treatment, not the patient's (round 6): "at least 1 measurable lesion which has not
@@ -482,7 +500,8 @@ export function findMentions(
           (aimed !== null && !CLASS_TARGET.test(aimed[1])) ||
           (SPECIFIC_BEFORE[concept.key]?.test(lower.slice(Math.max(0, start - 50), start)) ??
             false) ||
-          LESION_SUBJECT.test(lower.slice(Math.max(0, start - 90), start)));
+          LESION_SUBJECT.test(lower.slice(Math.max(0, start - 90), start)) ||
+          (concept.key === 'checkpoint_therapy' && PD1_AGENT.test(text) && !CTLA4.test(lower)));
       const counted =
         (COUNTED_KEYS.has(concept.key) &&
           (COUNT_BEFORE.test(lower.slice(Math.max(from, start - 50), start)) ||
@@ -539,12 +558,23 @@ function negateLists(lower: string, mentions: ConceptMatch[]): void {
       }
     }
   }
+  // Round 10b: the negation runs on along the list ("absence of sensitising EGFR mutations, and
+  // ALK and ROS1 rearrangements"), across an aside ("EGFR mutations (including … L858R …) and
+  // ALK and ROS1 rearrangements") and "in the" ("absence of activating mutations in the EGFR
+  // gene or rearrangements in the ALK gene and ROS1 gene").
+  let spread = false;
   for (let i = 1; i < mentions.length; i++) {
     const [a, b] = [mentions[i - 1], mentions[i]];
+    const spreads = spread;
+    spread = false;
     if (biomarker(a) && biomarker(b) && a.negated && !b.negated) {
-      const before = lower.slice(Math.max(0, a.start - 40), a.start);
-      if (LIST_GLUE.test(lower.slice(a.end, b.start)) && NEGATION.test(before)) {
+      const before = lower.slice(Math.max(0, a.start - 90), a.start);
+      if (
+        LIST_GLUE.test(lower.slice(a.end, b.start).replace(ASIDE, ' ')) &&
+        (spreads || NEGATION.test(before))
+      ) {
         b.negated = true;
+        spread = true;
       }
     }
   }

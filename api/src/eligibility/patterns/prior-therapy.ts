@@ -7,14 +7,46 @@ import type { Concept, FamilyPatterns, Finding, MatchContext } from './types';
  * weeks") and concurrent treatment are not prior-therapy rules (see match.ts).
  */
 
+/**
+ * Round 10b: item-level words that restrict a therapy to what the questionnaire does not ask, or
+ * make it no prior therapy of the patient (sentence classes found on the calibration labels):
+ * - a site or a share: "prior radiotherapy to the brain", "… to more than 25% of the bone marrow";
+ * - a time window without a number: "… within the past year";
+ * - a setting: "for unresectable or metastatic melanoma", "for irresectable stage III", "for
+ *   brain metastases";
+ * - an intent or kind: "definitive radiotherapy", "lymphodepleting chemotherapy", "palliative";
+ * - a route: "checkpoint inhibitor in off-label capacity or through a clinical trial";
+ * - a consequence or a cause: "radiotherapy preventing the study intervention", "changes caused
+ *   by previous radiation therapy", "TKI-induced pneumonitis";
+ * - a wash-out written after the therapy: "Cytotoxic chemotherapy: washout period 3 weeks";
+ * - what a condition requires: "autoimmune disease requiring systemic immunomodulatory
+ *   treatment", "… requiring systemic treatment with steroids";
+ * - a planned treatment: pregnancy and contraception items ("within 180 days after the CAR-T
+ *   infusion", "after the final dose of the endocrine therapy"), "not willing to undergo …",
+ *   "plans to receive", "should be stopped 24h before … radiotherapy";
+ * - a lesion's treatment: "Lesion to undergo biopsy cannot have undergone prior radiation";
+ * - a heading: "Have received the following prior systemic antitumor therapy:" (its items, here
+ *   one cohort's each, say which);
+ * - an allowance: "… are NOT excluded", "it can be decided to include a patient … with a
+ *   reduced dose of chemotherapy", "Prior CAR-T therapy is allowed for participants with
+ *   B-ALL".
+ */
+const ROUND_10_QUALIFIER =
+  /\bto (?:the )?(?:brain|head|skull|spine|spinal cord|cns|central nervous system|liver|lungs?|abdomen)\b|\b(?:within|in|during) (?:the )?(?:last|past|previous|preceding) (?:year|month|decade)\b|\bfor (?:the )?(?:irresectable|unresectable|inoperable|non-?resectable|stage)\b|\bfor (?:[a-z-]+ ){0,3}metasta\w*|\b(?:definitive|palliative|curative|radical|stereotactic|prophylactic|lymphodeplet\w*|conditioning)\b|\boff-?label\b|\bthrough an? (?:[a-z/-]+ )?(?:trial|study|programs?)\b|\b(?:prevent\w*|preclud\w*|interfer(?:e|es|ed|ing|ence))\b|\b(?:caused by|induced|secondary to|attributable to)\b|\bwash-?out\b|\b\d+\s*%\s*of\b|\brequir(?:ing|ed|es?)\s+(?:[a-z/-]+\s+){0,3}(?:treatment|therapy|therapies)\b|\b(?:pregnan\w*|contracept\w*|breast-?feed\w*|lactat\w*|birth control)\b|\bwilling\b|\bfor the duration of\b|\bplans? to (?:receive|undergo)\b|\b(?:stopped|interrupted|withheld)\b|\blesions? to (?:be |undergo)|\b(?:the following|as follows)\b[^.;]*:\s*$|\bnot excluded\b|\bto include (?:a |the )?(?:patients?|participants?|subjects?)\b|\b(?:allowed|permitted) (?:for|in) (?:patients|participants|subjects)\b/;
+
 /** Restricted to a setting or a part of the body the questionnaire does not ask about. */
-const QUALIFIER =
+const QUALIFIER_BEFORE_10 =
   /\b(?:for (?:metastatic|advanced|recurrent|the (?:current|same))|in the (?:metastatic|advanced|adjuvant|neoadjuvant)|(?:neo)?adjuvant|to (?:the )?(?:chest|thorax|pelvis|mediastinum|planned|target|same)|to (?:the |a |an |any |all |one )?(?:[\w-]+\s+){0,2}(?:metasta\w*|lesions?|sites?|bones?|tumou?r sites?)|field|within (?:the )?(?:last |past )?\d+ (?:months?|years?)|\d+ (?:months?|years?)|> ?\d+(?:\.\d+)? ?gy|for (?:[a-z-]+ (?:or |and )?){0,6}(?:cancer|carcinoma|disease|leuka?emia|nsclc|all|aml|tumou?rs?|malignanc\w*)|for locally advanced|near (?:the )?|overlapping|[a-z0-9]{2,8}[\s-](?:targeted|targeting|directed)|(?:chest|thoracic|thorax|pelvic|pelvis|abdominal|abdomen|mediastinal|cranial|whole[- ]brain|brain|breast|lung|liver|hepatic|upper gi|upper gastrointestinal|esophageal|gastric|prostate|spinal|bone|head and neck|target lesions?)\s+(?:[a-z-]+\s+)?(?:radiotherapy|radiation|irradiation|surgery|resection)|small molecule|(?:egfr|alk|ros1|vegfr|her2|braf|met|kras|ret|fgfr)[\s-]?(?:tki|tyrosine|inhibitor|targeted)|bevacizumab|except|other than|unless|(?:before|prior to) (?:the )?(?:surgery|resection|operation|transplant\w*)|pre-?operative|(?:within|to|of) the (?:area|region|site|basin)|area of interest|node basin|re-?irradiation)\b/;
+const QUALIFIER = new RegExp(`${QUALIFIER_BEFORE_10.source}|${ROUND_10_QUALIFIER.source}`);
 
 const CHEMO =
   /\bchemotherap(?:y|ies)\b|\bcytotoxic (?:therapy|chemotherapy|agents?|treatment)\b|\bplatinum[\s-](?:based|doublet|containing)\b|\bsystemic (?:anti-?(?:cancer|tumou?r|neoplastic|leuka?emi\w*|all|aml|myeloma|lymphoma) )?(?:therapy|therapies|treatment|regimens?)\b|\bany (?:prior |previous |other )?(?:systemic )?anti-?(?:cancer|tumou?r|neoplastic) (?:therapy|therapies|treatment|agents?)\b|\banthracyclines?\b|\btaxanes?\b|\bgemcitabine\b|\bcisplatin\b|\bcarboplatin\b|\boxaliplatin\b|\bpaclitaxel\b|\bdocetaxel\b|\bpemetrexed\b|\bfolfox\b|\bfolfiri\b|\bfolfirinox\b|\bcapecitabine\b|\btemozolomide\b/g;
 const TARGETED =
   /\b(?:egfr|alk|ros1|met|ret|kras|braf|her2|vegfr|fgfr|multi-?kinase|tyrosine kinase)[\s-]?(?:tkis?|tyrosine kinase inhibitors?|inhibitors?)\b|\btkis?\b|\btyrosine kinase inhibitors?\b|\btargeted (?:small molecule )?(?:anti-?cancer )?(?:therapy|therapies|agents?|treatment|drugs?)\b|\b(?:osimertinib|gefitinib|erlotinib|afatinib|dacomitinib|almonertinib|aumolertinib|furmonertinib|alflutinib|lazertinib|crizotinib|alectinib|brigatinib|lorlatinib|ceritinib|sunitinib|sorafenib|pazopanib|cabozantinib|lenvatinib|axitinib|imatinib|dasatinib|nilotinib|ponatinib|flumatinib|sotorasib|adagrasib|selpercatinib|pralsetinib|capmatinib|tepotinib)\b|\bmtor inhibitors?\b/g;
+
+/** Non-checkpoint immunotherapies named right after "immunotherapy" (round 10b). */
+const OTHER_IMMUNOTHERAPY =
+  /^\s*(?:\(|,)?\s*(?:with|such as|including|e\.?g\.?,?|e,g,)\s+(?:[\w-]+\s+){0,2}?(?:il-?2|interleukin|interferon|ifn|cytokines?|vaccines?|bcg|oncolytic|til\b|tumou?r[\s-]infiltrating)/;
 
 const LINES_WORD = /\b(?:lines?|regimens?)\b/;
 const NUMBER: Record<string, number> = {
@@ -150,6 +182,13 @@ export const priorTherapyConcepts: Concept[] = [
     'checkpoint_therapy',
     ['pd-1', 'pd1', 'pd-l', 'pdl1', 'ctla', 'checkpoint', ' ici', 'immunotherap', 'mab'],
     /\banti-?(?:pd-?1|pd-?l1|pd-?l2|ctla-?4)\b|\bpd-?1\s*(?:or\s*pd-?l1\s*)?(?:inhibitors?|antibod\w*|blockade|blockers?|agents?|therapy|treatment)\b|\bpd-?l1\s*(?:inhibitors?|antibod\w*|blockade|blockers?|agents?)\b|\bctla-?4\b|\bimmune[\s-]?checkpoint\b|\bcheckpoint inhibitors?\b|\bicis?\b|\bimmunotherap(?:y|ies)\b|\b(?:pembrolizumab|nivolumab|atezolizumab|durvalumab|ipilimumab|cemiplimab|avelumab|tislelizumab|toripalimab|sintilimab|camrelizumab|tremelimumab)\b/g,
+    {
+      // "immunotherapy with IL-2 or interferon", "immunotherapy (e.g. cancer vaccines)" (round
+      // 10b): immunotherapy named by a non-checkpoint agent is not the checkpoint class.
+      accept: (ctx, start, end) =>
+        !/^immunotherap/.test(ctx.sentence.lower.slice(start, end)) ||
+        !OTHER_IMMUNOTHERAPY.test(ctx.sentence.lower.slice(end, end + 60)),
+    },
   ),
   therapy(
     'radiation_therapy',
