@@ -1839,6 +1839,74 @@ describe('extractRules', () => {
         });
       });
     });
+
+    describe('round 10c (subtype, comorbidity, metastasis sites)', () => {
+      const melanoma = { conditions: ['melanoma'] };
+      const excluded = (exclusion: string, inclusion = '* Advanced melanoma.'): string[] =>
+        compact(rules(inclusion, exclusion, melanoma)).filter((r) => r.includes('_melanoma'));
+
+      it('should read each melanoma site coordinated before one "melanoma" as excluded', () => {
+        for (const text of [
+          '* Known ocular or mucosal melanoma.',
+          '* Ocular (uveal) or mucosal melanoma.',
+          '* Participants with mucosal or with a primary ocular melanoma.',
+          '* Metastatic uveal/mucosal or other non-cutaneous melanoma.',
+        ]) {
+          expect(excluded(text)).toEqual([
+            'mucosal_melanoma excluded exclusion',
+            'uveal_melanoma excluded exclusion',
+          ]);
+        }
+        expect(excluded('* Acral, uveal or mucosal melanoma, or an unknown primary.')).toEqual([
+          'acral_melanoma excluded exclusion',
+          'mucosal_melanoma excluded exclusion',
+          'uveal_melanoma excluded exclusion',
+        ]);
+        expect(excluded('* Melanoma of uveal origin.')).toEqual([
+          'uveal_melanoma excluded exclusion',
+        ]);
+        // Each one may exclude: a patient with a uveal melanoma is not eligible.
+        const [uveal] = rules(
+          '* Advanced melanoma.',
+          '* Ocular or mucosal melanoma.',
+          melanoma,
+        ).filter((r) => r.key === 'uveal_melanoma');
+        expect(ruleExcludes(uveal)).toBe(true);
+      });
+
+      it('should read a non-cutaneous melanoma excluded as the uveal and the mucosal one', () => {
+        for (const text of ['* Non-cutaneous melanomas.', '* Non-skin melanoma.']) {
+          expect(excluded(text)).toEqual([
+            'mucosal_melanoma excluded exclusion',
+            'uveal_melanoma excluded exclusion',
+          ]);
+        }
+        // In inclusion it names either of them: no rule of theirs (only cutaneous excluded).
+        expect(excluded('', '* Non-cutaneous melanoma, stage IV.')).toEqual([
+          'cutaneous_melanoma excluded inclusion',
+        ]);
+      });
+
+      it('should read coordinated sites in inclusion as one group, and a permission after them as none', () => {
+        expect(
+          compact(
+            rules('* Unresectable cutaneous, uveal, acral or mucosal melanoma.', '', melanoma),
+          ),
+        ).toEqual(
+          expect.arrayContaining([
+            'cutaneous_melanoma required inclusion anyOf:uveal_melanoma,acral_melanoma,mucosal_melanoma',
+          ]),
+        );
+        expect(
+          excluded(
+            '* Ocular melanoma (participants with mucosal and acral melanoma are eligible).',
+          ),
+        ).toEqual(['uveal_melanoma excluded exclusion']);
+        expect(
+          excluded('', '* Advanced melanoma; mucosal and ocular melanomas are included.'),
+        ).toEqual([]);
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

@@ -72,7 +72,7 @@ const OTHER_CANCER_AFTER =
 const OTHER_CANCER_BEFORE =
   /\b(?:second|other|another|additional|concurrent|concomitant|secondary|prior|previous|separate)\s+(?:primary\s+)?(?:invasive\s+)?(?:malignan\w*|cancers?|tumou?rs?|neoplas\w*|carcinomas?)\b[^;.]{0,60}$/;
 /** "X is allowed": a permission, no rule. */
-const PERMISSION =
+export const PERMISSION =
   /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|may (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|(?:does|do|did|will|shall) not (?:exclude|preclude|disqualify)|not required|will be permitted)\b/;
 /**
  * "Pregnancy is not a specific exclusion criterion for this trial, though … until the pregnancy
