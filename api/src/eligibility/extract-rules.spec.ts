@@ -669,9 +669,14 @@ describe('extractRules', () => {
         'newly_diagnosed required inclusion',
         'squamous required inclusion anyOf:adenocarcinoma,adenosquamous',
       ]);
-      // An open list ("… or other cutaneous malignancy") is not confident.
+      // An open list ("… or other cutaneous malignancy") is not confident (a melanoma trial:
+      // a melanoma subtype is no rule of a lung trial, round 10c).
       expect(
-        read('* Cutaneous melanoma, Merkel cell carcinoma, or other cutaneous malignancy'),
+        rules('* Cutaneous melanoma, Merkel cell carcinoma, or other cutaneous malignancy', '', {
+          conditions: ['melanoma'],
+        })
+          .filter((r) => r.source === 'text')
+          .map((r) => `${r.key} ${r.kind} ${r.section} ${r.confidence} ${r.reading}`),
       ).toEqual(['cutaneous_melanoma required inclusion low list']);
     });
 
@@ -1905,6 +1910,54 @@ describe('extractRules', () => {
         expect(
           excluded('', '* Advanced melanoma; mucosal and ocular melanomas are included.'),
         ).toEqual([]);
+      });
+
+      it("should read no subtype of a disease the trial is not for (another organ's tumour)", () => {
+        const biliary = { conditions: ['cholangiocarcinoma'] };
+        expect(
+          compact(
+            rules(
+              '* Advanced biliary tract cancer.',
+              '* Excluded histologies: small cell cancer, lymphoma and sarcoma of the bile ducts.',
+              biliary,
+            ),
+          ).filter((r) => r.startsWith('sclc')),
+        ).toEqual([]);
+        // A lung trial keeps it; so does a trial whose conditions are unknown.
+        for (const conditions of [['lung_cancer'], [], ['cholangiocarcinoma', 'lung_cancer']]) {
+          expect(
+            compact(rules('* Advanced cancer.', '* Small cell carcinoma.', { conditions })),
+          ).toEqual(['sclc excluded exclusion']);
+        }
+      });
+
+      it("should read the items under a subgroup's criteria heading without a colon as that subgroup's", () => {
+        const heading =
+          'Exclusion criteria for participants receiving pemetrexed (Part B and Part C)\n';
+        const squamous = (exclusion: string): EligibilityRule | undefined =>
+          rules('* Stage IV NSCLC.', exclusion).find((r) => r.key === 'squamous');
+        expect(
+          squamous(`* Known HIV infection.\n\n${heading}\n* Predominantly squamous histology.`),
+        ).toMatchObject({ confidence: 'low', reading: 'cohort' });
+        expect(
+          squamous('* Known HIV infection.\n* Predominantly squamous histology.'),
+        ).toMatchObject({ confidence: 'high', reading: 'plain' });
+      });
+
+      it('should read a histology in a bracketed example of an excluded category as qualified', () => {
+        const sclc = (exclusion: string): EligibilityRule | undefined =>
+          rules('* Stage IV NSCLC.', exclusion).find((r) => r.key === 'sclc');
+        const example = sclc(
+          '* Tumours with other histological types (such as small cell lung cancer or neuroendocrine carcinoma).',
+        );
+        expect(example).toMatchObject({ kind: 'excluded', qualified: true });
+        expect(ruleExcludes(example!)).toBe(false);
+        // Named as the excluded histology itself ("including" lists what it covers): plain.
+        expect(
+          sclc(
+            '* Small cell lung cancer (including mixed small cell and non-small cell histology).',
+          ),
+        ).toMatchObject({ kind: 'excluded', confidence: 'high' });
       });
     });
   });
