@@ -69,9 +69,20 @@ const PART_HEADING =
  */
 const ONLY_HEADING =
   /\((?:for |in )?(?:arms?|cohorts?|parts?|groups?) [\w-]+(?: (?:and|or) [\w-]+)? only\)\s*$/i;
+/**
+ * A heading line without a colon giving the criteria of one subgroup or part (round 10c):
+ * "Exclusion Criteria for Participants receiving Pemetrexed and Platinum (Part B and Safety
+ * Lead-In Part B)", "Inclusion criteria for patients in the expansion cohort": its items are that
+ * subgroup's, not the whole trial's.
+ */
+const SUBGROUP_CRITERIA_HEADING =
+  /^(?:additional |specific )?(?:inclusion|exclusion|eligibility) criteria (?:for|in|of) (?:(?:the )?(?:participants|patients|subjects) (?:receiving|treated with|assigned to|randomi[sz]ed to|in|enrolled in)\b|[^:()]{0,80}\((?:[^()]*\s)?(?:arms?|cohorts?|parts?|groups?) [\w-]+\b[^()]*\)\s*$)/i;
 /** A heading of one cohort, arm or part, or of one part's or procedure's exclusions. */
 const partOrCohortHeading = (text: string): boolean =>
-  COHORT_HEADING.test(text) || PART_HEADING.test(text) || ONLY_HEADING.test(text);
+  COHORT_HEADING.test(text) ||
+  PART_HEADING.test(text) ||
+  ONLY_HEADING.test(text) ||
+  SUBGROUP_CRITERIA_HEADING.test(text);
 /**
  * A heading naming a subgroup of patients (round 5): "For ICI-refractory subjects:", "For
  * patients with prior surgery:", "SCLC subjects (Phase 2a Cohort 1 ONLY):" (round 6). The items
@@ -280,7 +291,9 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       }
       const alternative = section === 'inclusion' && parents.some((p) => p.alternatives);
       const heading =
-        /:\s*$/.test(body.trim()) || (!raw.bulleted && ONLY_HEADING.test(body.trim()));
+        /:\s*$/.test(body.trim()) ||
+        (!raw.bulleted &&
+          (ONLY_HEADING.test(body.trim()) || SUBGROUP_CRITERIA_HEADING.test(body.trim())));
       if (heading && partOrCohortHeading(body.trim())) {
         cohortHeading = { indent: raw.indent };
       } else if (

@@ -802,6 +802,17 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     ) {
       finding.qualified = true;
     }
+    // A histology named in a bracketed example of a broader excluded category ("other
+    // histological types (such as mixed adenosquamous carcinoma, small cell lung cancer …)",
+    // round 10c): the category decides, as for a comorbidity above (qualified).
+    if (
+      kind === 'excluded' &&
+      ctx.section === 'exclusion' &&
+      CRITERIA[c.key].family === 'subtype' &&
+      EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start))
+    ) {
+      finding.qualified = true;
+    }
     // One named drug excluded is not the class excluded; a count or size limit ("> 3 brain
     // metastases", "lesion > 5 cm") is not "any" (round 3).
     if (
