@@ -1959,6 +1959,60 @@ describe('extractRules', () => {
           ),
         ).toMatchObject({ kind: 'excluded', confidence: 'high' });
       });
+
+      const brain = (exclusion: string, inclusion = '* Metastatic melanoma.'): EligibilityRule[] =>
+        rules(inclusion, exclusion, melanoma).filter((r) => r.key === 'brain_metastases');
+
+      it('should read brain metastases named beside leptomeningeal disease as plain, the leptomeningeal one qualified', () => {
+        for (const text of [
+          '* Known CNS metastases and/or carcinomatous meningitis.',
+          '* Brain metastases or spinal cord compression.',
+        ]) {
+          const [rule] = brain(text);
+          expect(rule).toMatchObject({ kind: 'excluded', confidence: 'high' });
+          expect(rule.qualified).toBeUndefined();
+        }
+        expect(brain('* Leptomeningeal metastases.')).toEqual([
+          expect.objectContaining({ qualified: true }),
+        ]);
+      });
+
+      it('should read brain among organ sites coordinated before one "metastases"', () => {
+        for (const text of [
+          '* Patients with brain or LM metastasis.',
+          '* Known brain, bone or liver metastases.',
+        ]) {
+          expect(brain(text)).toEqual([
+            expect.objectContaining({ kind: 'excluded', confidence: 'high' }),
+          ]);
+          expect(brain(text)[0].qualified).toBeUndefined();
+        }
+        expect(brain('* Known bone or liver metastases.')).toEqual([]);
+      });
+
+      it('should qualify brain metastases limited to a subgroup, a state or an example', () => {
+        for (const text of [
+          '* Participants with brain metastases treated with whole brain radiation.',
+          '* CNS metastases that have not been completely resected or irradiated.',
+          '* Brain metastases with clinical symptoms.',
+          '* Factors predicting survival under 12 months (e.g. unresectable brain metastases).',
+        ]) {
+          expect(brain(text)).toEqual([expect.objectContaining({ qualified: true })]);
+        }
+        // A screening requirement is no state of the metastases.
+        const [screened] = brain(
+          '* Brain metastases. A negative brain MRI within 28 days of enrolment is required.',
+        );
+        expect(screened.qualified).toBeUndefined();
+      });
+
+      it('should read the items under a part\'s heading led by "Phase 3:" as that part\'s', () => {
+        const [rule] = brain(
+          '* Phase 3: Participants with known CNS lesions must not have any of the following:\n' +
+            '  * Neurologic progression due to brain lesions.',
+        );
+        expect(rule).toMatchObject({ confidence: 'low', reading: 'cohort' });
+      });
     });
   });
 

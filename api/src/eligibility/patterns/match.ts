@@ -794,7 +794,11 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     }
     if (
       kind === 'excluded' &&
-      CRITERIA[c.key].family === 'comorbidity' &&
+      (CRITERIA[c.key].family === 'comorbidity' ||
+        // "… expected survival less than 18 months (e.g. unresectable brain metastases)":
+        // brain metastases as one example of a broader state (round 10c).
+        (CRITERIA[c.key].family === 'metastases' &&
+          EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start)))) &&
       (EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start)) ||
         EXAMPLE_INLINE.test(lower.slice(Math.max(0, m.start - 120), m.start)) ||
         SUBGROUP_AFTER.test(lower.slice(m.end, m.end + 60)) ||
