@@ -55,7 +55,8 @@ const EXCLUSION_PRECISION_FLOOR = 0.97;
 // them, may no longer exclude): 98.4% (63/64), recall 26.1% (63/241): floored at it.
 // Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 98.8% (80/81),
 // recall 33.2% (80/241): floored at it.
-const EXCLUSION_RECALL_FLOOR = 0.33;
+// Round 10c (uveal melanoma and brain metastases excluded, six subtype classes by pool, may exclude): 98.8% (85/86), recall 35.3% (85/241): floored at it.
+const EXCLUSION_RECALL_FLOOR = 0.35;
 const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.95,
   comorbidity: 0.95,
@@ -104,7 +105,8 @@ const HOLDOUT_3_EXCLUSION_PRECISION_FLOOR = 0.98;
 // Round 9 (round 6's labels join the calibration data; measurable disease required, 62/65 with
 // them, may no longer exclude): 100% (54/54), 32.7% (54/165).
 // Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 38.2% (63/165).
-const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.38;
+// Round 10c (uveal melanoma and brain metastases excluded, six subtype classes by pool, may exclude): 40.0% (66/165), 98.5% (66/67), the same 1 wrong.
+const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.4;
 /**
  * Fourth held-out part (eligibility-labels-holdout-4.json, 55 trials, 345 labels), measured once
  * 2026-11-24 05:00 UTC on main's engine after round 4: all rules 63.2% precise (227/359), 65.8%
@@ -121,8 +123,9 @@ const HOLDOUT_4_RECALL_FLOOR = 0.65;
 // two): both floored at the measured values.
 // Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 97.3% (73/75), 40.3%
 // (73/181), the same 2 wrong: both raised to the measured values.
+// Round 10c (uveal melanoma and brain metastases excluded, six subtype classes by pool, may exclude): 97.4% (75/77), 41.4% (75/181), the same 2 wrong.
 const HOLDOUT_4_EXCLUSION_PRECISION_FLOOR = 0.97;
-const HOLDOUT_4_EXCLUSION_RECALL_FLOOR = 0.4;
+const HOLDOUT_4_EXCLUSION_RECALL_FLOOR = 0.41;
 /**
  * Fifth held-out part (eligibility-labels-holdout-5.json, 51 trials, 338 labels), measured once
  * 2026-11-24 07:50 UTC on main's engine as of 7e3c830 (after round 5): all rules 63.5% precise,
@@ -136,7 +139,9 @@ const HOLDOUT_5_EXCLUSION_PRECISION_FLOOR = 1;
 // Round 9 (round 6's labels join the calibration data; measurable disease required, 62/65 with
 // them, may no longer exclude): 100% (53/53), 26.4% (53/201).
 // Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 100% (65/65), 32.3% (65/201).
-const HOLDOUT_5_EXCLUSION_RECALL_FLOOR = 0.32;
+// Round 10c (uveal melanoma and brain metastases excluded, six subtype classes by pool, may exclude); one label added, NCT06357533's small-cell excluded (202 unqualified labels): 100%
+// (72/72), 35.6% (72/202).
+const HOLDOUT_5_EXCLUSION_RECALL_FLOOR = 0.35;
 /**
  * Sixth held-out part (eligibility-labels-holdout-6.json, 56 trials, 384 labels), labelled blind
  * 2026-11-24, measured once each at 12:20 UTC: on main's engine before round 7 (8c41576) all
@@ -151,8 +156,9 @@ const HOLDOUT_6_FLOORS = {
   // (52/55), 23.3% (52/223), 3 wrong: precision raised, recall lowered to the measured values.
   // Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 95.5% (64/67), 28.7% (64/223), the
   // same 3 wrong: both raised to the measured values.
-  exclusionPrecision: 0.95,
-  exclusionRecall: 0.28,
+  // Round 10c (uveal melanoma and brain metastases excluded, six subtype classes by pool, may exclude): 96.2% (75/78), 33.6% (75/223), the same 3 wrong: both raised to the measured values.
+  exclusionPrecision: 0.96,
+  exclusionRecall: 0.33,
 };
 /**
  * Seventh held-out part (eligibility-labels-holdout-7.json, 30 trials, 191 labels): every trial of
@@ -183,7 +189,8 @@ const ALL_HOLDOUT_EXCLUSION_PRECISION_FLOOR = 0.95;
 // Round 7: lowered to the measured 24.2% (the trade of calibrated confidence).
 // Round 9: 20.9% (71/339), measurable disease required no longer excludes.
 // Round 10a (measurable disease required and a stage minimum in inclusion may exclude): 25.4% (86/339), 96.6% (86/89).
-const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.25;
+// Round 10c (uveal melanoma and brain metastases excluded, six subtype classes by pool, may exclude): 27.7% (94/339), 96.9% (94/97), the same 3 wrong.
+const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.27;
 const ALL_HOLDOUT_FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.53,
   comorbidity: 0.94,
@@ -713,11 +720,14 @@ describe('eligibility quality', () => {
     // missed label added, NCT04691388's measurable disease: 1174 labels): all rules 78.8%
     // (850/1078), 72.4% (850/1174); rules that may exclude 100.0% (236/236), recall 32.7%
     // (236/722). Exclusion recall raised to it.
+    // Round 10c (uveal melanoma and brain metastases excluded, six subtype classes by pool, may exclude); adenosquamous excluded added for two trials (1176 labels): all rules 79.8%
+    // (872/1093), 74.1% (872/1176); rules that may exclude 100.0% (287/287), 39.6% (287/724).
+    // Raised to them.
     const CALIBRATION_9_FLOORS = {
-      precision: 0.78,
-      recall: 0.72,
+      precision: 0.79,
+      recall: 0.74,
       exclusionPrecision: 1,
-      exclusionRecall: 0.32,
+      exclusionRecall: 0.39,
     };
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
