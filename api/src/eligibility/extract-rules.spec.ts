@@ -1942,6 +1942,12 @@ describe('extractRules', () => {
         expect(
           squamous('* Known HIV infection.\n* Predominantly squamous histology.'),
         ).toMatchObject({ confidence: 'high', reading: 'plain' });
+        // A heading naming the trial's own participants names no subgroup.
+        expect(
+          squamous(
+            'Exclusion criteria for participants in this study\n\n* Predominantly squamous histology.',
+          ),
+        ).toMatchObject({ confidence: 'high', reading: 'plain' });
       });
 
       it('should read a histology in a bracketed example of an excluded category as qualified', () => {

@@ -72,11 +72,11 @@ const ONLY_HEADING =
 /**
  * A heading line without a colon giving the criteria of one subgroup or part (round 10c):
  * "Exclusion Criteria for Participants receiving Pemetrexed and Platinum (Part B and Safety
- * Lead-In Part B)", "Inclusion criteria for patients in the expansion cohort": its items are that
- * subgroup's, not the whole trial's.
+ * Lead-In Part B)", "Inclusion criteria for patients assigned to arm B": its items are that
+ * subgroup's, not the whole trial's ("… for participants in this study" names no subgroup).
  */
 const SUBGROUP_CRITERIA_HEADING =
-  /^(?:additional |specific )?(?:inclusion|exclusion|eligibility) criteria (?:for|in|of) (?:(?:the )?(?:participants|patients|subjects) (?:receiving|treated with|assigned to|randomi[sz]ed to|in|enrolled in)\b|[^:()]{0,80}\((?:[^()]*\s)?(?:arms?|cohorts?|parts?|groups?) [\w-]+\b[^()]*\)\s*$)/i;
+  /^(?:additional |specific )?(?:inclusion|exclusion|eligibility) criteria (?:for|in|of) (?:(?:the )?(?:participants|patients|subjects) (?:receiving|treated with|assigned to|randomi[sz]ed to)\b|[^:()]{0,80}\((?:[^()]*\s)?(?:arms?|cohorts?|parts?|groups?) [\w-]+\b[^()]*\)\s*$)/i;
 /** A heading of one cohort, arm or part, or of one part's or procedure's exclusions. */
 const partOrCohortHeading = (text: string): boolean =>
   COHORT_HEADING.test(text) ||
