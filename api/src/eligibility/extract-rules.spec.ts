@@ -669,9 +669,14 @@ describe('extractRules', () => {
         'newly_diagnosed required inclusion',
         'squamous required inclusion anyOf:adenocarcinoma,adenosquamous',
       ]);
-      // An open list ("… or other cutaneous malignancy") is not confident.
+      // An open list ("… or other cutaneous malignancy") is not confident (a melanoma trial:
+      // a melanoma subtype is no rule of a lung trial, round 10c).
       expect(
-        read('* Cutaneous melanoma, Merkel cell carcinoma, or other cutaneous malignancy'),
+        rules('* Cutaneous melanoma, Merkel cell carcinoma, or other cutaneous malignancy', '', {
+          conditions: ['melanoma'],
+        })
+          .filter((r) => r.source === 'text')
+          .map((r) => `${r.key} ${r.kind} ${r.section} ${r.confidence} ${r.reading}`),
       ).toEqual(['cutaneous_melanoma required inclusion low list']);
     });
 
@@ -2068,6 +2073,182 @@ describe('extractRules', () => {
         expect(therapies(rules('', '* Prior CAR-T cell therapy.'))).toEqual([
           'car_t_therapy excluded exclusion',
         ]);
+      });
+    });
+
+    describe('round 10c (subtype, comorbidity, metastasis sites)', () => {
+      const melanoma = { conditions: ['melanoma'] };
+      const excluded = (exclusion: string, inclusion = '* Advanced melanoma.'): string[] =>
+        compact(rules(inclusion, exclusion, melanoma)).filter((r) => r.includes('_melanoma'));
+
+      it('should read each melanoma site coordinated before one "melanoma" as excluded', () => {
+        for (const text of [
+          '* Known ocular or mucosal melanoma.',
+          '* Ocular (uveal) or mucosal melanoma.',
+          '* Participants with mucosal or with a primary ocular melanoma.',
+          '* Metastatic uveal/mucosal or other non-cutaneous melanoma.',
+        ]) {
+          expect(excluded(text)).toEqual([
+            'mucosal_melanoma excluded exclusion',
+            'uveal_melanoma excluded exclusion',
+          ]);
+        }
+        expect(excluded('* Acral, uveal or mucosal melanoma, or an unknown primary.')).toEqual([
+          'acral_melanoma excluded exclusion',
+          'mucosal_melanoma excluded exclusion',
+          'uveal_melanoma excluded exclusion',
+        ]);
+        expect(excluded('* Melanoma of uveal origin.')).toEqual([
+          'uveal_melanoma excluded exclusion',
+        ]);
+        // Each one may exclude: a patient with a uveal melanoma is not eligible.
+        const [uveal] = rules(
+          '* Advanced melanoma.',
+          '* Ocular or mucosal melanoma.',
+          melanoma,
+        ).filter((r) => r.key === 'uveal_melanoma');
+        expect(ruleExcludes(uveal)).toBe(true);
+      });
+
+      it('should read a non-cutaneous melanoma excluded as the uveal and the mucosal one', () => {
+        for (const text of ['* Non-cutaneous melanomas.', '* Non-skin melanoma.']) {
+          expect(excluded(text)).toEqual([
+            'mucosal_melanoma excluded exclusion',
+            'uveal_melanoma excluded exclusion',
+          ]);
+        }
+        // In inclusion it names either of them: no rule of theirs (only cutaneous excluded).
+        expect(excluded('', '* Non-cutaneous melanoma, stage IV.')).toEqual([
+          'cutaneous_melanoma excluded inclusion',
+        ]);
+      });
+
+      it('should read coordinated sites in inclusion as one group, and a permission after them as none', () => {
+        expect(
+          compact(
+            rules('* Unresectable cutaneous, uveal, acral or mucosal melanoma.', '', melanoma),
+          ),
+        ).toEqual(
+          expect.arrayContaining([
+            'cutaneous_melanoma required inclusion anyOf:uveal_melanoma,acral_melanoma,mucosal_melanoma',
+          ]),
+        );
+        expect(
+          excluded(
+            '* Ocular melanoma (participants with mucosal and acral melanoma are eligible).',
+          ),
+        ).toEqual(['uveal_melanoma excluded exclusion']);
+        expect(
+          excluded('', '* Advanced melanoma; mucosal and ocular melanomas are included.'),
+        ).toEqual([]);
+      });
+
+      it("should read no subtype of a disease the trial is not for (another organ's tumour)", () => {
+        const biliary = { conditions: ['cholangiocarcinoma'] };
+        expect(
+          compact(
+            rules(
+              '* Advanced biliary tract cancer.',
+              '* Excluded histologies: small cell cancer, lymphoma and sarcoma of the bile ducts.',
+              biliary,
+            ),
+          ).filter((r) => r.startsWith('sclc')),
+        ).toEqual([]);
+        // A lung trial keeps it; so does a trial whose conditions are unknown.
+        for (const conditions of [['lung_cancer'], [], ['cholangiocarcinoma', 'lung_cancer']]) {
+          expect(
+            compact(rules('* Advanced cancer.', '* Small cell carcinoma.', { conditions })),
+          ).toEqual(['sclc excluded exclusion']);
+        }
+      });
+
+      it("should read the items under a subgroup's criteria heading without a colon as that subgroup's", () => {
+        const heading =
+          'Exclusion criteria for participants receiving pemetrexed (Part B and Part C)\n';
+        const squamous = (exclusion: string): EligibilityRule | undefined =>
+          rules('* Stage IV NSCLC.', exclusion).find((r) => r.key === 'squamous');
+        expect(
+          squamous(`* Known HIV infection.\n\n${heading}\n* Predominantly squamous histology.`),
+        ).toMatchObject({ confidence: 'low', reading: 'cohort' });
+        expect(
+          squamous('* Known HIV infection.\n* Predominantly squamous histology.'),
+        ).toMatchObject({ confidence: 'high', reading: 'plain' });
+        // A heading naming the trial's own participants names no subgroup.
+        expect(
+          squamous(
+            'Exclusion criteria for participants in this study\n\n* Predominantly squamous histology.',
+          ),
+        ).toMatchObject({ confidence: 'high', reading: 'plain' });
+      });
+
+      it('should read a histology in a bracketed example of an excluded category as qualified', () => {
+        const sclc = (exclusion: string): EligibilityRule | undefined =>
+          rules('* Stage IV NSCLC.', exclusion).find((r) => r.key === 'sclc');
+        const example = sclc(
+          '* Tumours with other histological types (such as small cell lung cancer or neuroendocrine carcinoma).',
+        );
+        expect(example).toMatchObject({ kind: 'excluded', qualified: true });
+        expect(ruleExcludes(example!)).toBe(false);
+        // Named as the excluded histology itself ("including" lists what it covers): plain.
+        expect(
+          sclc(
+            '* Small cell lung cancer (including mixed small cell and non-small cell histology).',
+          ),
+        ).toMatchObject({ kind: 'excluded', confidence: 'high' });
+      });
+
+      const brain = (exclusion: string, inclusion = '* Metastatic melanoma.'): EligibilityRule[] =>
+        rules(inclusion, exclusion, melanoma).filter((r) => r.key === 'brain_metastases');
+
+      it('should read brain metastases named beside leptomeningeal disease as plain, the leptomeningeal one qualified', () => {
+        for (const text of [
+          '* Known CNS metastases and/or carcinomatous meningitis.',
+          '* Brain metastases or spinal cord compression.',
+        ]) {
+          const [rule] = brain(text);
+          expect(rule).toMatchObject({ kind: 'excluded', confidence: 'high' });
+          expect(rule.qualified).toBeUndefined();
+        }
+        expect(brain('* Leptomeningeal metastases.')).toEqual([
+          expect.objectContaining({ qualified: true }),
+        ]);
+      });
+
+      it('should read brain among organ sites coordinated before one "metastases"', () => {
+        for (const text of [
+          '* Patients with brain or LM metastasis.',
+          '* Known brain, bone or liver metastases.',
+        ]) {
+          expect(brain(text)).toEqual([
+            expect.objectContaining({ kind: 'excluded', confidence: 'high' }),
+          ]);
+          expect(brain(text)[0].qualified).toBeUndefined();
+        }
+        expect(brain('* Known bone or liver metastases.')).toEqual([]);
+      });
+
+      it('should qualify brain metastases limited to a subgroup, a state or an example', () => {
+        for (const text of [
+          '* Participants with brain metastases treated with whole brain radiation.',
+          '* CNS metastases that have not been completely resected or irradiated.',
+          '* Brain metastases with clinical symptoms.',
+          '* Factors predicting survival under 12 months (e.g. unresectable brain metastases).',
+        ]) {
+          expect(brain(text)).toEqual([expect.objectContaining({ qualified: true })]);
+        }
+        // A screening requirement is no state of the metastases.
+        const [screened] = brain(
+          '* Brain metastases. A negative brain MRI within 28 days of enrolment is required.',
+        );
+        expect(screened.qualified).toBeUndefined();
+      });
+
+      it('should read the items under a part\'s heading led by "Phase 3:" as that part\'s', () => {
+        const [rule] = brain(
+          '* Phase 3: Participants with known CNS lesions must not have any of the following:\n' +
+            '  * Neurologic progression due to brain lesions.',
+        );
+        expect(rule).toMatchObject({ confidence: 'low', reading: 'cohort' });
       });
     });
   });

@@ -1,9 +1,11 @@
 import {
   askedFor,
+  CONDITION_KEYS,
   type ConditionKey,
   CRITERIA,
   type CriterionKey,
   type EligibilityRule,
+  inapplicableCriteria,
   type RuleReading,
 } from '@trialflow/contract';
 import {
@@ -34,7 +36,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 10;
+export const RULES_ENGINE_VERSION = 11;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -583,6 +585,30 @@ const admitsWithoutMeasurable = (item: CriterionItem): boolean =>
   ADMITTED.test(item.lower) &&
   !NOT_ADMITTED.test(item.lower);
 
+/**
+ * The disease properties (subtypes) that apply to none of the trial's conditions (round 10c):
+ * "small cell cancer" among a biliary trial's excluded subtypes, "small cell histology" in a
+ * prostate trial, a melanoma subtype in a trial of neuroendocrine tumours. The questionnaire asks
+ * such a property of one disease only (`inapplicableCriteria`), so the sentence names another
+ * organ's tumour (a small-cell biliary cancer is no small-cell lung cancer) and states no rule
+ * for the trial's patients. A trial with no known condition keeps them.
+ */
+function foreignProperties(conditions: string[]): Set<CriterionKey> {
+  const known = conditions.filter((c): c is ConditionKey =>
+    (CONDITION_KEYS as readonly string[]).includes(c),
+  );
+  if (!known.length) {
+    return new Set();
+  }
+  const now = new Date(0);
+  const [first, ...rest] = known.map((c) => inapplicableCriteria({}, c, now));
+  return new Set(
+    [...first].filter(
+      (k) => CRITERIA[k].family === 'subtype' && rest.every((other) => other.has(k)),
+    ),
+  );
+}
+
 export function readRules(input: ExtractRulesInput): EligibilityRule[] {
   const heme = input.conditions.some((c) => HEME.has(c));
   // The diseases the inclusion names: a basket trial names several.
@@ -595,8 +621,12 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
   const items = splitItems(input.eligibilityInclusion, input.eligibilityExclusion);
   const waived = new Set(items.filter((i) => WAIVER.test(i.lower)).map((i) => i.section));
   const measurableWaived = items.some(admitsWithoutMeasurable);
+  const foreign = foreignProperties(input.conditions);
   for (const item of items) {
     for (const f of itemFindings(item, heme, trialDiseases, input.conditions)) {
+      if (foreign.has(f.key)) {
+        continue;
+      }
       const rule: EligibilityRule = {
         confidence: 'high',
         reading: 'plain',

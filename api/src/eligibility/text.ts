@@ -54,7 +54,7 @@ const TYPE_LIST =
 const EXAMPLES = /\b(?:including|such as|e\.g\.?|for example)\s*:\s*$/i;
 /** A heading of one cohort, arm or part: "Cohort B:", "For Arm 2 (EGFR):", "Part 1 only:". */
 const COHORT_HEADING =
-  /^(?:for |in )?(?:(?:the |all )?(?:patients|participants|subjects) (?:in|enrolled in|of) )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|i|ii)[ab]?)\s*[a-z0-9]{0,3}\b)[^:.]{0,60}:\s*$/i;
+  /^(?:for |in )?(?:(?:the |all )?(?:patients|participants|subjects) (?:in|enrolled in|of) )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|3|i{1,3})[ab]?)\s*[a-z0-9]{0,3}\b)[^:.]{0,60}:\s*$/i;
 /**
  * A heading limiting the items after it to one part or procedure of the study (round 9):
  * "Patients who meet any of the following will be excluded from receiving the tracer infusion:",
@@ -69,9 +69,20 @@ const PART_HEADING =
  */
 const ONLY_HEADING =
   /\((?:for |in )?(?:arms?|cohorts?|parts?|groups?) [\w-]+(?: (?:and|or) [\w-]+)? only\)\s*$/i;
+/**
+ * A heading line without a colon giving the criteria of one subgroup or part (round 10c):
+ * "Exclusion Criteria for Participants receiving Pemetrexed and Platinum (Part B and Safety
+ * Lead-In Part B)", "Inclusion criteria for patients assigned to arm B": its items are that
+ * subgroup's, not the whole trial's ("… for participants in this study" names no subgroup).
+ */
+const SUBGROUP_CRITERIA_HEADING =
+  /^(?:additional |specific )?(?:inclusion|exclusion|eligibility) criteria (?:for|in|of) (?:(?:the )?(?:participants|patients|subjects) (?:receiving|treated with|assigned to|randomi[sz]ed to)\b|[^:()]{0,80}\((?:[^()]*\s)?(?:arms?|cohorts?|parts?|groups?) [\w-]+\b[^()]*\)\s*$)/i;
 /** A heading of one cohort, arm or part, or of one part's or procedure's exclusions. */
 const partOrCohortHeading = (text: string): boolean =>
-  COHORT_HEADING.test(text) || PART_HEADING.test(text) || ONLY_HEADING.test(text);
+  COHORT_HEADING.test(text) ||
+  PART_HEADING.test(text) ||
+  ONLY_HEADING.test(text) ||
+  SUBGROUP_CRITERIA_HEADING.test(text);
 /**
  * A heading naming a subgroup of patients (round 5): "For ICI-refractory subjects:", "For
  * patients with prior surgery:", "SCLC subjects (Phase 2a Cohort 1 ONLY):" (round 6). The items
@@ -85,7 +96,7 @@ const SUBGROUP_HEADING =
  * the item is marked as that part's here.
  */
 const PART_LEAD =
-  /(?:^|:\s*)(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|i|ii)[ab]?)\s*[a-z0-9]{0,3}(?: only)?)\s*:/;
+  /(?:^|:\s*)(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|3|i{1,3})[ab]?)\s*[a-z0-9]{0,3}(?: only)?)\s*:/;
 /** A heading for everyone again ("All patients:", "All cohorts:", "General:"). */
 const COMMON_HEADING = /^(?:all|general|common|both)\b[^:.]{0,40}:\s*$/i;
 /** "Exclusion Criteria" closing an inclusion line without a colon (NCT00006046). */
@@ -284,7 +295,9 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       }
       const alternative = section === 'inclusion' && parents.some((p) => p.alternatives);
       const heading =
-        /:\s*$/.test(body.trim()) || (!raw.bulleted && ONLY_HEADING.test(body.trim()));
+        /:\s*$/.test(body.trim()) ||
+        (!raw.bulleted &&
+          (ONLY_HEADING.test(body.trim()) || SUBGROUP_CRITERIA_HEADING.test(body.trim())));
       if (heading && partOrCohortHeading(body.trim())) {
         cohortHeading = { indent: raw.indent };
       } else if (
@@ -357,7 +370,13 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
           (body.includes('following') && ALTERNATIVES.test(body)) ||
           EXAMPLES.test(body) ||
           TYPE_LIST.test(body),
-        cohort: heading && (partOrCohortHeading(body.trim()) || SUBGROUP_HEADING.test(body.trim())),
+        // A heading led by its part ("Phase 3: Patients with known CNS lesions must not have any
+        // of the following:", round 10c) heads that part's items.
+        cohort:
+          heading &&
+          (partOrCohortHeading(body.trim()) ||
+            SUBGROUP_HEADING.test(body.trim()) ||
+            PART_LEAD.test(body.trim().toLowerCase().slice(0, 40))),
       });
       if (switchAfter) {
         section = 'exclusion';

@@ -126,6 +126,13 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   { pool: 'prior_therapy/excluded/exclusion', support: 22, right: 22 },
   // Round 9: stage/required/inclusion (round 8: 84/85, rejected on the blind sixth round) no
   // longer passes with round 6's labels as calibration data (95/102, 93.1%, Wilson 86.5%).
+  // Round 10c: a subtype excluded in the exclusion list, 65/66 (Wilson 91.9%; round 10a: 43/53).
+  // Its misreadings fixed as sentence classes: melanoma sites coordinated before one "melanoma",
+  // a subtype of a disease the trial is not for (a biliary trial's "small cell cancer"), a
+  // subgroup's criteria heading without a colon, a histology in a bracketed example; three
+  // missing labels added (adenosquamous x2, mixed small-cell). The miss left: "a) Postmenopausal
+  // with > 1 year since last menses and:" under a definition of non-childbearing potential.
+  { pool: 'subtype/excluded/exclusion', support: 66, right: 65 },
 ];
 
 /**
@@ -337,6 +344,38 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // for the whole trial, NCT04899908, NCT05607199, NCT04851119).
   // Round 8: none by pool (stage/required/inclusion was rejected on the blind sixth round, 2
   // wrong exclusions of 240, and no longer passes with round 6's labels).
+  // Round 10c: uveal melanoma excluded in exclusion, 29/29 (Wilson 88.3%; round 10a: 17/17):
+  // "ocular or mucosal melanoma", "acral, uveal or mucosal melanoma", "melanoma of uveal/ocular
+  // origin", "non-cutaneous melanomas" were unread (the site not next to "melanoma").
+  {
+    readingClass: 'subtype/uveal_melanoma/excluded/exclusion',
+    by: 'class',
+    support: 29,
+    right: 29,
+  },
+  // Round 10c: brain metastases excluded in exclusion, 22/22 (Wilson 85.1%; round 10a: 11/14).
+  // Leptomeningeal disease beside them no longer qualifies them ("CNS metastases and/or
+  // carcinomatous meningitis"), "brain or LM metastasis" is read; qualified: "treated with whole
+  // brain radiation", "not completely resected or irradiated", "with clinical symptoms", an
+  // example in brackets; a "Phase 3:" heading heads its part's items.
+  {
+    readingClass: 'metastases/brain_metastases/excluded/exclusion',
+    by: 'class',
+    support: 22,
+    right: 22,
+  },
+  // Round 10c, by the pool subtype/excluded/exclusion (65/66), each with no miss of its own.
+  {
+    readingClass: 'subtype/mucosal_melanoma/excluded/exclusion',
+    by: 'pool',
+    support: 17,
+    right: 17,
+  },
+  { readingClass: 'subtype/sclc/excluded/exclusion', by: 'pool', support: 10, right: 10 },
+  { readingClass: 'subtype/squamous/excluded/exclusion', by: 'pool', support: 4, right: 4 },
+  { readingClass: 'subtype/acral_melanoma/excluded/exclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'subtype/adenosquamous/excluded/exclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'subtype/ibc/excluded/exclusion', by: 'pool', support: 1, right: 1 },
 ];
 
 /** The reading classes that may exclude (the table above). */

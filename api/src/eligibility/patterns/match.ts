@@ -76,7 +76,7 @@ const OTHER_CANCER_AFTER =
 const OTHER_CANCER_BEFORE =
   /\b(?:second|other|another|additional|concurrent|concomitant|secondary|prior|previous|separate)\s+(?:primary\s+)?(?:invasive\s+)?(?:malignan\w*|cancers?|tumou?rs?|neoplas\w*|carcinomas?)\b[^;.]{0,60}$/;
 /** "X is allowed": a permission, no rule. */
-const PERMISSION =
+export const PERMISSION =
   /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|may (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|(?:does|do|did|will|shall) not (?:exclude|preclude|disqualify)|not required|will be permitted)\b/;
 /**
  * "Pregnancy is not a specific exclusion criterion for this trial, though … until the pregnancy
@@ -824,11 +824,26 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     }
     if (
       kind === 'excluded' &&
-      CRITERIA[c.key].family === 'comorbidity' &&
+      (CRITERIA[c.key].family === 'comorbidity' ||
+        // "… expected survival less than 18 months (e.g. unresectable brain metastases)":
+        // brain metastases as one example of a broader state (round 10c).
+        (CRITERIA[c.key].family === 'metastases' &&
+          EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start)))) &&
       (EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start)) ||
         EXAMPLE_INLINE.test(lower.slice(Math.max(0, m.start - 120), m.start)) ||
         SUBGROUP_AFTER.test(lower.slice(m.end, m.end + 60)) ||
         (ctx.section === 'exclusion' && SUBGROUP_MUST.test(lower)))
+    ) {
+      finding.qualified = true;
+    }
+    // A histology named in a bracketed example of a broader excluded category ("other
+    // histological types (such as mixed adenosquamous carcinoma, small cell lung cancer …)",
+    // round 10c): the category decides, as for a comorbidity above (qualified).
+    if (
+      kind === 'excluded' &&
+      ctx.section === 'exclusion' &&
+      CRITERIA[c.key].family === 'subtype' &&
+      EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start))
     ) {
       finding.qualified = true;
     }

@@ -3,7 +3,15 @@ import type { Concept, FamilyPatterns } from './types';
 /** Brain metastases (solid tumours) and CNS involvement (leukaemia, myeloma). */
 
 const QUALIFIER =
-  /\b(?:active|untreated|symptomatic|uncontrolled|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir\w*|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|status 3|cns-?3|clinically|significant|neurologically|growing|enlarging|evident|leptomeningeal|meningeal|meningitis|spinal cord compression|brain ?stem|posterior fossa|cerebell\w*|located|adjacent|within \d+\s*(?:mm|cm))\b/;
+  /\b(?:active|untreated|symptomatic|uncontrolled|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir(?:e|es|ing)|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|status 3|cns-?3|clinically|significant|neurologically|growing|enlarging|evident|brain ?stem|posterior fossa|cerebell\w*|located|adjacent|within \d+\s*(?:mm|cm)|treated (?:with|by)|not (?:been )?(?:completely |fully |adequately |definitively )?(?:resected|irradiated|treated)|with (?:\w+ )?symptoms)\b/;
+/**
+ * Leptomeningeal disease and meningitis are one kind of CNS metastases (qualified), as the
+ * mention itself: named beside brain metastases ("CNS metastases and/or carcinomatous
+ * meningitis", "brain metastases or spinal cord compression", round 10c) they no longer qualify
+ * the brain metastases of the item. Brain metastases "treated with whole brain radiation" are a
+ * subgroup (qualified).
+ */
+const LEPTOMENINGEAL = /lepto|mening/;
 const REQUIRED_CUE =
   /\b(?:must be present|(?:is|are) present|presence of|at least (?:one|1) (?:\w+ )?(?:brain|cerebral|intracranial|cns)|must have|evidence of|confirmed|documented|with (?:untreated|progressing|active|new|measurable)|untreated|progressing)\b/;
 
@@ -32,16 +40,26 @@ const notNeurological = (
     NEUROLOGICAL.test(ctx.sentence.lower)
   );
 
+/**
+ * Brain named among organ sites coordinated before one "metastases" (round 10c): "brain or LM
+ * metastasis", "brain, lung, bone metastases", "brain, bone, liver metastases or leptomeningeal
+ * metastases" name brain metastases, as "ocular or mucosal melanoma" names each melanoma.
+ */
+const ORGAN =
+  '(?:brain|cerebral|bone|bony|osseous|lungs?|pulmonary|liver|hepatic|adrenal|lm|leptomeningeal|meningeal|visceral|spinal|skin|nodal|lymph node|peritoneal|pleural|soft tissue)';
+const BRAIN_AMONG_SITES = `\\b(?:brain|cerebral|intracranial|cns)\\b(?=(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*(?:(?:or|and)\\s+)?${ORGAN}\\b)+\\s+(?:metasta\\w*|mets)\\b)`;
+
 export const metastasesConcepts: Concept[] = [
   {
     key: 'brain_metastases',
     triggers: ['brain', 'cerebral', 'intracranial', 'cns', 'central nervous', 'mening', 'epidural'],
     re: new RegExp(
-      `\\b${CNS}\\s+(?:parenchymal\\s+)?(?:metasta\\w*|mets|lesions?|disease|involvement|tumou?r involvement|tumou?rs?|spread)\\b|\\bmetasta\\w+\\s+(?:disease\\s+)?(?:to|in|of)\\s+(?:the\\s+)?(?:brain|cns|central nervous system)\\b|\\bmetastatic brain disease\\b|\\bcarcinomatous meningitis\\b|\\bcancerous meningitis\\b`,
+      `${BRAIN_AMONG_SITES}|\\b${CNS}\\s+(?:parenchymal\\s+)?(?:metasta\\w*|mets|lesions?|disease|involvement|tumou?r involvement|tumou?rs?|spread)\\b|\\bmetasta\\w+\\s+(?:disease\\s+)?(?:to|in|of)\\s+(?:the\\s+)?(?:brain|cns|central nervous system)\\b|\\bmetastatic brain disease\\b|\\bcarcinomatous meningitis\\b|\\bcancerous meningitis\\b`,
       'g',
     ),
     mode: 'condition',
     qualifier: QUALIFIER,
+    kindOf: LEPTOMENINGEAL,
     requiredCue: REQUIRED_CUE,
     accept: (ctx, start, end) => !ctx.heme && notNeurological(ctx, start, end),
   },

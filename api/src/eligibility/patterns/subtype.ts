@@ -1,3 +1,4 @@
+import { PERMISSION } from './match';
 import type { Concept, FamilyPatterns, MatchContext } from './types';
 
 /** Histology and subtype flags. */
@@ -48,6 +49,52 @@ const notReproductive = (ctx: MatchContext): boolean => !REPRODUCTIVE.test(ctx.i
  */
 const RELATIVE =
   /\bfamily\b|\brelatives?\b|\bfirst-?\s?degree\b|\bsecond-?\s?degree\b|\bkindreds?\b/;
+
+/**
+ * The sites of a melanoma, which an author coordinates before one "melanoma" (round 10c):
+ * "ocular or mucosal melanoma", "acral, uveal or mucosal melanoma", "ocular/mucosal or other
+ * non-cutaneous melanoma", "Ocular (uveal) or mucosal melanoma", "mucosal or with a primary
+ * ocular melanoma" name each site's melanoma, as "melanoma of uveal/ocular origin" does.
+ */
+const MELANOMA_SITE =
+  '(?:uveal|o(?:c)?cular|intra-?ocular|choroidal|conjunctival|iris|mucosal|acral(?: lentiginous)?|(?:non-?\\s?)?cutaneous|non-?\\s?acral)';
+const ASIDE_SITE = '(?:\\s*\\([^()]{0,40}\\))?';
+const SITE_JOIN = `${ASIDE_SITE}\\s*(?:,\\s*(?:(?:or|and)\\s+)?|\\/\\s*|(?:or|and)\\s+)(?:with\\s+(?:an?\\s+)?)?(?:(?:primary|other)\\s+)*`;
+const MELANOMA_HEAD = `${ASIDE_SITE}\\s+(?:primary\\s+)?(?:malignant\\s+)?melanomas?\\b`;
+const MELANOMA_CHAIN = `(?:${SITE_JOIN}${MELANOMA_SITE}\\b)+${MELANOMA_HEAD}`;
+
+/**
+ * One site's melanoma: "uveal melanoma" (the match holds "melanoma", so what is written after it
+ * reads as before), a site coordinated with others before one "melanoma" (the match is the site,
+ * so that "cutaneous, acral or mucosal melanoma" still reads as a list of alternatives), or
+ * "melanoma of uveal origin".
+ */
+function melanomaOf(site: string): RegExp {
+  return new RegExp(
+    `\\b${site}\\b(?:${MELANOMA_HEAD}|(?=${MELANOMA_CHAIN}))|\\bmelanomas? of (?:the )?(?:${MELANOMA_SITE}\\s*(?:\\/|,|or)\\s*)?${site}\\b`,
+    'g',
+  );
+}
+/** The sites and the "melanoma" after a coordinated site's match. */
+const CHAIN_REST = new RegExp(`^${MELANOMA_CHAIN}`);
+
+/**
+ * A coordinated site's melanoma that the sentence then permits ("patients with mucosal and
+ * acral melanoma are eligible"): the permission follows the shared "melanoma", past the
+ * conjunction that ends the site's clause, so it is looked for here.
+ */
+function notPermittedChain(ctx: MatchContext, _start: number, end: number): boolean {
+  const lower = ctx.sentence.lower;
+  const chain = CHAIN_REST.exec(lower.slice(end));
+  if (!chain) {
+    return true;
+  }
+  const tail = lower.slice(end + chain[0].length).split(/[;.()]/)[0];
+  return !PERMISSION.test(tail);
+}
+
+/** "Non-cutaneous melanomas", "non-skin melanoma": uveal or mucosal (see the concepts). */
+const NON_CUTANEOUS = /\bnon-?\s?(?:cutaneous|skin) (?:malignant )?melanomas?\b/g;
 
 function subtype(
   key: Concept['key'],
@@ -126,14 +173,33 @@ export const subtypeConcepts: Concept[] = [
     /\bcastrat(?:ion|e)[\s-]sensitive\b|\bhormone[\s-]sensitive\b|\bm?h?cspc\b|\bm?hspc\b/g,
     { group: 'prostate' },
   ),
-  subtype('uveal_melanoma', ['melanoma'], /\b(?:uveal|ocular|choroidal) melanomas?\b/g, {
+  subtype('uveal_melanoma', ['melanoma'], melanomaOf('(?:uveal|o(?:c)?cular|choroidal)'), {
     group: 'melanoma',
+    accept: notPermittedChain,
   }),
-  subtype('mucosal_melanoma', ['melanoma'], /\bmucosal melanomas?\b/g, { group: 'melanoma' }),
-  subtype('acral_melanoma', ['melanoma'], /\bacral(?: lentiginous)? melanomas?\b/g, {
+  subtype('mucosal_melanoma', ['melanoma'], melanomaOf('mucosal'), {
     group: 'melanoma',
+    accept: notPermittedChain,
   }),
-  subtype('cutaneous_melanoma', ['melanoma'], /\bcutaneous melanomas?\b/g, { group: 'melanoma' }),
+  subtype('acral_melanoma', ['melanoma'], melanomaOf('acral(?: lentiginous)?'), {
+    group: 'melanoma',
+    accept: notPermittedChain,
+  }),
+  subtype('cutaneous_melanoma', ['melanoma'], melanomaOf('cutaneous'), {
+    group: 'melanoma',
+    accept: notPermittedChain,
+  }),
+  // "Non-cutaneous melanomas", "non-skin melanoma" in the exclusion list (round 10c): the uveal
+  // and the mucosal ones are excluded (acral melanoma is a cutaneous one). In inclusion it names
+  // either of them (no rule).
+  subtype('uveal_melanoma', ['melanoma'], NON_CUTANEOUS, {
+    group: 'melanoma',
+    only: 'exclusion',
+  }),
+  subtype('mucosal_melanoma', ['melanoma'], NON_CUTANEOUS, {
+    group: 'melanoma',
+    only: 'exclusion',
+  }),
 ];
 
 export const subtypePatterns: FamilyPatterns = { concepts: subtypeConcepts };
