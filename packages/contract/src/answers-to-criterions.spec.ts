@@ -396,8 +396,17 @@ describe('answers-to-criterions', () => {
           'remission',
           { untreated: false, remission: true, relapsed: false, refractory: false },
         ],
-        ['treatment_stage', 'relapsed', { untreated: false, remission: false, relapsed: true }],
-        ['treatment_stage', 'refractory', { untreated: false, remission: false, refractory: true }],
+        // A relapsed or refractory cancer is not newly diagnosed.
+        [
+          'treatment_stage',
+          'relapsed',
+          { untreated: false, remission: false, relapsed: true, newly_diagnosed: false },
+        ],
+        [
+          'treatment_stage',
+          'refractory',
+          { untreated: false, remission: false, refractory: true, newly_diagnosed: false },
+        ],
         [
           'nets_location',
           'small_intestine',
@@ -487,14 +496,38 @@ describe('answers-to-criterions', () => {
           remission: false,
           refractory: true,
           relapsed: true,
+          newly_diagnosed: false,
         });
         expect(convert({ crpc: 'yes' })).toEqual({ crpc: true, cspc: false });
         expect(convert({ crpc: 'no' })).toEqual({ crpc: false });
       });
 
-      it('should keep newly_diagnosed as answered', () => {
-        expect(convert({ newly_diagnosed: 'yes' })).toEqual({ newly_diagnosed: true });
+      it('should keep newly_diagnosed as answered, and read a new diagnosis as not relapsed', () => {
+        expect(convert({ newly_diagnosed: 'yes' })).toEqual({
+          newly_diagnosed: true,
+          relapsed: false,
+          refractory: false,
+        });
         expect(convert({ newly_diagnosed: 'no' })).toEqual({ newly_diagnosed: false });
+        // An answer to the other question wins over what the new diagnosis implies.
+        expect(convert({ newly_diagnosed: 'yes', relapsed: 'yes' })).toEqual({
+          newly_diagnosed: true,
+          relapsed: true,
+          refractory: false,
+        });
+      });
+
+      it('should read a relapsed or refractory cancer as not newly diagnosed', () => {
+        expect(convert({ relapsed: 'yes' })).toEqual({ relapsed: true, newly_diagnosed: false });
+        expect(convert({ treatment_stage: 'refractory' })).toMatchObject({
+          refractory: true,
+          newly_diagnosed: false,
+        });
+        expect(convert({ relapsed: 'no' })).toEqual({ relapsed: false });
+        expect(convert({ treatment_stage: 'relapsed', newly_diagnosed: 'yes' })).toMatchObject({
+          relapsed: true,
+          newly_diagnosed: true,
+        });
       });
 
       it('should mark triple-negative breast cancer when ER, PR and HER2 are all negative', () => {

@@ -367,6 +367,15 @@ export function answersToCriterions(answers: Answers, now: Date = new Date()): S
   if (answers.crpc === 'yes') {
     out.cspc = false;
   }
+  // A newly diagnosed cancer has not relapsed and has not proved refractory yet; a relapsed or
+  // refractory one is not newly diagnosed. An answer to the other question wins.
+  if (out.newly_diagnosed === true) {
+    out.relapsed ??= false;
+    out.refractory ??= false;
+  }
+  if ((out.relapsed === true || out.refractory === true) && out.newly_diagnosed === undefined) {
+    out.newly_diagnosed = false;
+  }
   if (out.resectable === true && out.unresectable === undefined) {
     out.unresectable = false;
   }
