@@ -822,30 +822,28 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     ) {
       finding.qualified = true;
     }
+    // A mention inside a bracketed example of a broader excluded state ("any condition … (e.g.
+    // HIV, …)"): the broader state decides, so the mention is qualified. Comorbidities also as
+    // an inline example or a subgroup; brain metastases ("… expected survival less than 18 months
+    // (e.g. unresectable brain metastases)") and, in the exclusion list, a histology ("other
+    // histological types (such as … small cell lung cancer …)") in brackets only (round 10c).
+    const family = CRITERIA[c.key].family;
     if (
       kind === 'excluded' &&
-      (CRITERIA[c.key].family === 'comorbidity' ||
-        // "… expected survival less than 18 months (e.g. unresectable brain metastases)":
-        // brain metastases as one example of a broader state (round 10c).
-        (CRITERIA[c.key].family === 'metastases' &&
-          EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start)))) &&
-      (EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start)) ||
-        EXAMPLE_INLINE.test(lower.slice(Math.max(0, m.start - 120), m.start)) ||
-        SUBGROUP_AFTER.test(lower.slice(m.end, m.end + 60)) ||
-        (ctx.section === 'exclusion' && SUBGROUP_MUST.test(lower)))
+      (family === 'comorbidity' || family === 'metastases' || family === 'subtype')
     ) {
-      finding.qualified = true;
-    }
-    // A histology named in a bracketed example of a broader excluded category ("other
-    // histological types (such as mixed adenosquamous carcinoma, small cell lung cancer …)",
-    // round 10c): the category decides, as for a comorbidity above (qualified).
-    if (
-      kind === 'excluded' &&
-      ctx.section === 'exclusion' &&
-      CRITERIA[c.key].family === 'subtype' &&
-      EXAMPLE_BRACKET.test(lower.slice(Math.max(0, m.start - 120), m.start))
-    ) {
-      finding.qualified = true;
+      const before = lower.slice(Math.max(0, m.start - 120), m.start);
+      const inBracketExample = EXAMPLE_BRACKET.test(before);
+      if (
+        family === 'comorbidity'
+          ? inBracketExample ||
+            EXAMPLE_INLINE.test(before) ||
+            SUBGROUP_AFTER.test(lower.slice(m.end, m.end + 60)) ||
+            (ctx.section === 'exclusion' && SUBGROUP_MUST.test(lower))
+          : inBracketExample && (family === 'metastases' || ctx.section === 'exclusion')
+      ) {
+        finding.qualified = true;
+      }
     }
     // One named drug excluded is not the class excluded; a count or size limit ("> 3 brain
     // metastases", "lesion > 5 cm") is not "any" (round 3).
