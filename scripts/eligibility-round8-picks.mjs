@@ -6,7 +6,8 @@
 // named in no tracked file outside data/ at main d8811af, minus the calibration pool: mapped
 // conditions non-empty and all among lung_cancer/melanoma with SHA-256('split7:' + id) starting
 // 8-f), minus round 7's 30 trials (`_trials` of eligibility-vignettes-holdout-7.json), minus any
-// id named today in a tracked file outside data/ other than the round-7 vignettes.
+// id named at the start of round 8 (main 0afb7a4) in a tracked file outside data/ other than the
+// round-7 fixtures.
 // Picks: for lung_cancer, melanoma and breast_cancer, the pool's studies mapped to it ordered by
 // SHA-256('heldout8:' + id); the first 10 RECRUITING or NOT_YET_RECRUITING with 400-8,000
 // characters of eligibility criteria and mapped to at most 2 conditions (set A = 1-5, B = 6-10);
@@ -56,7 +57,8 @@ const round7 = JSON.parse(
   readFileSync(join(root, 'test/fixtures/eligibility-vignettes-holdout-7.json'), 'utf8'),
 )._trials;
 const round7Ids = new Set(Object.values(round7).flat());
-const namedToday = named(['--', ':!data', ':!test/fixtures/*holdout-7*']);
+// "Today" is main at the start of round 8 (0afb7a4), before this round's own files named the picks.
+const namedToday = named(['0afb7a4', '--', ':!data', ':!test/fixtures/*holdout-7*']);
 const pool = heldout7.filter((id) => !round7Ids.has(id));
 const dropped = pool.filter((id) => namedToday.has(id));
 const pool8 = pool.filter((id) => !namedToday.has(id));
