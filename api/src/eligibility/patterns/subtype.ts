@@ -1,3 +1,4 @@
+import type { CriterionKey, EligibilityRule } from '@trialflow/contract';
 import { PERMISSION } from './match';
 import type { Concept, FamilyPatterns, MatchContext } from './types';
 
@@ -51,6 +52,42 @@ const RELATIVE =
   /\bfamily\b|\brelatives?\b|\bfirst-?\s?degree\b|\bsecond-?\s?degree\b|\bkindreds?\b/;
 
 /**
+ * A share of the enrolment (round 11b): "The overall percentage of subjects with mucosal melanoma
+ * will not exceed 22%", "no more than 10 patients with squamous histology will be enrolled": a
+ * quota of the trial, no requirement or exclusion of the patient.
+ */
+const QUOTA =
+  /\b(?:percentage|proportion|share|number|maximum|max\.?|up to|no more than|not more than|at most)\b[^.;]{0,80}\b(?:will not exceed|not (?:to )?exceed|limited to|capped|be enrolled|be included|be randomi[sz]ed|of (?:the )?(?:patients|participants|subjects|enrol\w*))\b|\bwill not exceed\b|\bcapped at\b/;
+
+/**
+ * A histology named as one example of an eligible disease (round 11b): "non-small cell lung
+ * cancer (e.g. adenocarcinoma, squamous cell carcinoma …)", "(such as squamous …)": the disease
+ * is required, not the example's histology. "(e.g." may end the normalised sentence before it,
+ * so the item is read up to the mention.
+ */
+const EXAMPLE_OPEN =
+  /\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as|including)[^()]*$|(?:\bsuch as|\be[.,]\s?g\b[.,]?|\bfor example|\bfor instance)\s[^.;()]*$/;
+
+/** The item's text up to a position of the sentence. */
+function itemBefore(ctx: MatchContext, start: number): string {
+  const { lower } = ctx.sentence;
+  const at = ctx.item.indexOf(lower);
+  return at < 0 ? lower.slice(0, start) : ctx.item.slice(0, at + start);
+}
+
+/** Whether a histology mention is the patient's, not a quota's or an example's. */
+function histologyOfPatient(ctx: MatchContext, start: number): boolean {
+  const { lower } = ctx.sentence;
+  if (QUOTA.test(lower)) {
+    return false;
+  }
+  if (ctx.section !== 'inclusion') {
+    return true;
+  }
+  return !EXAMPLE_OPEN.test(itemBefore(ctx, start).slice(-160));
+}
+
+/**
  * The sites of a melanoma, which an author coordinates before one "melanoma" (round 10c):
  * "ocular or mucosal melanoma", "acral, uveal or mucosal melanoma", "ocular/mucosal or other
  * non-cutaneous melanoma", "Ocular (uveal) or mucosal melanoma", "mucosal or with a primary
@@ -83,11 +120,24 @@ const CHAIN_REST = new RegExp(`^${MELANOMA_CHAIN}`);
  * acral melanoma are eligible"): the permission follows the shared "melanoma", past the
  * conjunction that ends the site's clause, so it is looked for here.
  */
-function notPermittedChain(ctx: MatchContext, _start: number, end: number): boolean {
+function notPermittedChain(ctx: MatchContext, start: number, end: number): boolean {
   const lower = ctx.sentence.lower;
+  if (ctx.section === 'inclusion' && !single()(ctx)) {
+    return false;
+  }
   const chain = CHAIN_REST.exec(lower.slice(end));
   if (!chain) {
-    return true;
+    // "Patients with melanoma of cutaneous (including acral) or mucosal (including conjunctival)
+    // origin are eligible" (round 11b): the permission follows the sites and their asides.
+    return !(
+      lower.startsWith('melanoma', start) &&
+      PERMISSION.test(
+        lower
+          .slice(end)
+          .replace(/\([^()]*\)/g, ' ')
+          .split(/[;.]/)[0],
+      )
+    );
   }
   const tail = lower.slice(end + chain[0].length).split(/[;.()]/)[0];
   return !PERMISSION.test(tail);
@@ -111,7 +161,9 @@ function subtype(
     group: 'histology',
     ...rest,
     accept: (ctx, start, end) =>
-      !RELATIVE.test(ctx.sentence.lower) && (accept ? accept(ctx, start, end) : true),
+      !RELATIVE.test(ctx.sentence.lower) &&
+      histologyOfPatient(ctx, start) &&
+      (accept ? accept(ctx, start, end) : true),
   };
 }
 
@@ -146,7 +198,7 @@ export const subtypeConcepts: Concept[] = [
         ) &&
         // "squamous dysplasia", "squamous intraepithelial lesion": a precursor, not the histology.
         !PRECURSOR.test(ctx.sentence.lower.slice(end, end + 40)) &&
-        !/\b(?:basal|skin)\b[^.;]{0,20}$/.test(
+        !/\b(?:basal|skin|cutaneous)\b[^.;]{0,20}$/.test(
           ctx.sentence.lower.slice(Math.max(0, start - 30), start),
         ),
     },
@@ -203,3 +255,110 @@ export const subtypeConcepts: Concept[] = [
 ];
 
 export const subtypePatterns: FamilyPatterns = { concepts: subtypeConcepts };
+
+/**
+ * The histology lineages of the subtype keys (round 11b): two keys of different lineages, or two
+ * sites of one lineage, cannot both describe one patient's cancer (a mucosal melanoma is no
+ * cutaneous one, a squamous cell carcinoma no adenocarcinoma, no melanoma a carcinoma). Acral
+ * melanoma is a cutaneous one (the questionnaire answers both), and NSCLC holds its histologies.
+ */
+const LINEAGE: Partial<Record<CriterionKey, string>> = {
+  cutaneous_melanoma: 'melanoma:cutaneous',
+  acral_melanoma: 'melanoma:cutaneous',
+  uveal_melanoma: 'melanoma:uveal',
+  mucosal_melanoma: 'melanoma:mucosal',
+  nsclc: 'carcinoma:nsclc',
+  adenocarcinoma: 'carcinoma:nsclc:adenocarcinoma',
+  squamous: 'carcinoma:nsclc:squamous',
+  adenosquamous: 'carcinoma:nsclc:adenosquamous',
+  sclc: 'carcinoma:sclc',
+  crpc: 'carcinoma:prostate:crpc',
+  cspc: 'carcinoma:prostate:cspc',
+};
+
+/** Whether one cancer can be both: one lineage holds the other ("carcinoma:nsclc" holds its histologies). */
+function compatible(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}:`) || b.startsWith(`${a}:`);
+}
+
+/**
+ * An inclusion item listing the eligible histologic types (round 11b): "Eligible histologic
+ * epithelial cell types: high grade serous adenocarcinoma, …, undifferentiated carcinoma, …": the
+ * trial admits each listed type, so a histology another item names ("epithelial adenocarcinoma of
+ * ovarian … origin") is one of them, not a requirement for every patient.
+ */
+const ELIGIBLE_TYPES =
+  /\b(?:eligible|allowed|permitted|acceptable|accepted)\s+(?:[\w-]+\s+){0,3}?(?:histolog\w*|histotypes?|(?:cell\s+)?types?|subtypes?)\s*(?::|include|are)[^.;]*,[^.;]*,/;
+
+/** Every melanoma site: a group naming them all ("cutaneous, uveal, acral or mucosal melanoma") excludes none. */
+const MELANOMA_LINEAGES = ['melanoma:cutaneous', 'melanoma:uveal', 'melanoma:mucosal'];
+
+/**
+ * Histologies no one patient has at once, each required in the trial's inclusion (round 11b):
+ * "cutaneous melanoma" in one cohort's list and "mucosal melanoma" in the next (the cohorts'
+ * headings lost in the record), "Cohort A: mucosal melanoma … Cohort D: squamous cell
+ * carcinoma", "Ocular melanoma …; Mucosal melanoma" as a list of eligible types. They are the
+ * alternatives of the trial's populations: no one of them holds for every patient, so none is
+ * confident (as `alternativeRanges` reads two stage ranges). So is a histology of a trial that
+ * lists its eligible types (`ELIGIBLE_TYPES`), and a group of every melanoma site.
+ */
+export function alternativeHistologies(
+  rules: EligibilityRule[],
+  inclusion: string[],
+): EligibilityRule[] {
+  const histology = (r: EligibilityRule): boolean =>
+    r.section === 'inclusion' &&
+    r.kind === 'required' &&
+    r.source === 'text' &&
+    LINEAGE[r.key] !== undefined;
+  const lineages = [
+    ...new Set(
+      rules.filter((r) => histology(r) && !r.anyOf?.length).map((r) => LINEAGE[r.key] as string),
+    ),
+  ];
+  const listed = inclusion.some((item) => ELIGIBLE_TYPES.test(item));
+  const alternative = (r: EligibilityRule): boolean => {
+    const lineage = LINEAGE[r.key] as string;
+    if (r.anyOf?.length) {
+      const group = [r.key, ...r.anyOf].map((k) => LINEAGE[k]);
+      return MELANOMA_LINEAGES.every((l) => group.includes(l));
+    }
+    return listed || lineages.some((other) => !compatible(lineage, other));
+  };
+  return rules.map((r) =>
+    histology(r) && alternative(r) ? { ...r, confidence: 'low', reading: 'list' } : r,
+  );
+}
+
+/**
+ * A histology excluded in both lists (round 11b): "non-squamous NSCLC" in the inclusion and
+ * "squamous or predominantly squamous histology" in the exclusion state one rule, the exclusion
+ * list's (as the labels record it); the inclusion's copy is dropped when the exclusion list
+ * states it plainly (a qualified or low copy there leaves the inclusion's reading as it is).
+ */
+export function restatedExclusions(rules: EligibilityRule[]): EligibilityRule[] {
+  const plainExcluded = new Set(
+    rules
+      .filter(
+        (r) =>
+          r.section === 'exclusion' &&
+          r.kind === 'excluded' &&
+          r.source === 'text' &&
+          LINEAGE[r.key] !== undefined &&
+          !r.anyOf?.length &&
+          !r.qualified &&
+          r.confidence !== 'low',
+      )
+      .map((r) => r.key),
+  );
+  return rules.filter(
+    (r) =>
+      !(
+        r.section === 'inclusion' &&
+        r.kind === 'excluded' &&
+        r.source === 'text' &&
+        !r.anyOf?.length &&
+        plainExcluded.has(r.key)
+      ),
+  );
+}
