@@ -37,10 +37,42 @@ const EXPRESSING_AFTER = /^[\s-]*expressing\b/;
  * factors such as … ER/PR negative, HER2 positivity, age < 35"): one of several, not required.
  */
 const EXAMPLE_BEFORE =
-  /(?:\bsuch as|\be[.,]?\s?g\b[.,]?|\bfor example|\bfor instance)\s*[^.;()]*$|\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as)[^()]*$/;
+  /(?:\bsuch as|\be[.,]?\s?g\b[.,]?|\bfor example|\bfor instance|\bincluding,? but not limited to)\s*[^.;()]*$|\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as)[^()]*$/;
 const RISK_FACTOR = /\brisk factors?\b/;
 /** "exclusion of patients with … positive EGFR-sensitive mutations" written in the inclusion list. */
 const EXCLUSION_BEFORE = /\bexclu(?:sion|ded?|ding)\b[^.;]{0,110}$/;
+
+/**
+ * Round 11b: any status of the biomarker admitted ("Any BRAF mutation status is allowed (BRAF-mutated,
+ * BRAF wild-type or non-mutated, or BRAF status unknown)", "regardless of EGFR status"): the
+ * sentence names every result, so it states no rule.
+ */
+const ANY_STATUS =
+  /\b(?:any|all)\s+(?:[\w-]+\s+){0,3}?status(?:es)?\b[^.;]{0,30}\b(?:allowed|permitted|eligible|accepted|acceptable)\b|\b(?:regardless|irrespective) of\s+(?:[\w-]+\s+){0,3}?status\b/;
+/**
+ * Round 11b: a gene named twice with both results ("not BRAF mutated, BRAFV600 mutated and wild
+ * mutated", "BRAF V600E-mutated or BRAF wild-type"): any status is admitted. (Negation runs over
+ * the comma, so the mentions' polarity cannot tell.)
+ */
+const WILD_RESULT = /\b(?:wild[\s-]?type|wild|wt|non-?mutated|unmutated|not mutated)\b/;
+const MUTANT_RESULT = /(?<!\bnot |\bnon-?|\bun)\bmutated\b|\bmutants?\b|\bmutation[\s-]positive\b/;
+function bothResults(lower: string, gene: string): boolean {
+  return (
+    gene.length > 2 &&
+    lower.split(gene).length > 2 &&
+    WILD_RESULT.test(lower) &&
+    MUTANT_RESULT.test(lower)
+  );
+}
+
+/**
+ * Round 11b: ER and PR named in the brackets defining hormone-receptor negativity or triple
+ * negativity ("HR-ve status (ER-negative and PR-negative)", "triple negative … (… estrogen
+ * receptor negative and progesterone receptor negative [HER2-/ER-/PR-])"): the hormone-receptor
+ * or triple-negative rule states it; they are its definition, not rules of their own.
+ */
+const DEFINED_BEFORE =
+  /\b(?:hr|hormone[\s-]receptors?|triple[\s-]negative|tnbc)\b[^()[\].;]{0,60}[([][^()[\]]*(?:[([][^()[\]]*)?$/;
 
 /** The item's text up to a position of the sentence ("(e.g." may end the sentence before). */
 function inItem(ctx: MatchContext, start: number): string {
@@ -61,6 +93,8 @@ function notDrugOrTest(ctx: MatchContext, start: number, end: number): boolean {
     !TEST_BEFORE.test(before) &&
     !IF_BEFORE.test(before) &&
     !FAMILY.test(ctx.item) &&
+    !ANY_STATUS.test(lower) &&
+    !bothResults(lower, lower.slice(start, end)) &&
     !RISK_FACTOR.test(ctx.item) &&
     !EXAMPLE_BEFORE.test(inItem(ctx, start).slice(-120)) &&
     !(
@@ -71,6 +105,20 @@ function notDrugOrTest(ctx: MatchContext, start: number, end: number): boolean {
   );
 }
 
+/**
+ * Round 11b: one kind of EGFR mutation ("absence of sensitising EGFR mutations", "no common EGFR
+ * mutations", "activating mutations in the EGFR gene"): the question asks about any EGFR
+ * mutation, so a patient with another one (an exon 20 insertion) may join; the rule is
+ * qualified, unless the item names the other kinds too ("sensitizing mutations in EGFR, EGFR
+ * exon 20 insertions"). A requirement for one histology's patients ("All subjects with
+ * non-squamous NSCLC must have … absence of … EGFR mutations") is qualified as well.
+ */
+const EGFR_KIND =
+  /^(?![^]*\bexon 20\b)[^]*(?:\b(?:sensiti[sz]ing|sensitive|activating|common|classic(?:al)?)\s+(?:(?:egfr|epidermal growth factor receptor)\b|(?:[\w-]+\s+){0,2}mutations?\s+(?:in|of)\s+(?:the\s+)?(?:egfr|epidermal))|\begfr\s+(?:\([^()]*\)\s+)?(?:gene\s+)?(?:sensiti[sz]ing|sensitive|activating|common)\b)/;
+/** A requirement for one histology's patients, qualified (see above). */
+const HISTOLOGY_SUBGROUP =
+  /^(?:all\s+)?(?:patients|participants|subjects)\s+with\s+(?:a\s+)?non-?\s?squamous\b[^.;]*\b(?:must|should|need to|are required to)\b/;
+
 /** Round 10b: "ER+, HER2- early-stage …": a bare minus after the symbol is a negative result. */
 const BARE_MINUS = /^-(?=\s*(?:[,;)/]|$)|\s)/;
 
@@ -79,9 +127,20 @@ function withResult(ctx: MatchContext, start: number, end: number): boolean {
   const after = ctx.sentence.lower.slice(end, end + 40);
   return (
     notDrugOrTest(ctx, start, end) &&
-    /^[\s-]*(?:\(?\s*)?(?:\+|positive|pos\b|negative|neg\b|-\s|low\b|high\b|overexpress|amplif|expression|status (?:is )?(?:positive|negative)|tps|cps|tumou?r proportion|>=?|<=?|\d|ihc|or [a-z]{2,3}[\s-]*(?:\+|positive|negative))/.test(
+    /^[\s-]*(?:\(?\s*)?(?:\+|positive|pos\b|negative|neg\b|-\s|[+-]?ve\b|low\b|high\b|overexpress|amplif|expression|status (?:is )?(?:positive|negative)|tps|cps|tumou?r proportion|>=?|<=?|\d|ihc|or [a-z]{2,3}[\s-]*(?:\+|positive|negative))/.test(
       after,
     )
+  );
+}
+
+/** Round 11b: "HR-ve", "ER -ve": a negative result. */
+const MINUS_VE = new RegExp(`^\\s*-\\s?ve\\b|${BARE_MINUS.source}`);
+
+/** ER or PR with its result, unless it defines the hormone-receptor or triple-negative status. */
+function receptorOfItsOwn(ctx: MatchContext, start: number, end: number): boolean {
+  return (
+    withResult(ctx, start, end) &&
+    !DEFINED_BEFORE.test(ctx.sentence.lower.slice(Math.max(0, start - 200), start))
   );
 }
 
@@ -98,6 +157,7 @@ function concept(
     mode: 'bool',
     accept: notDrugOrTest,
     negatedBy: BARE_MINUS,
+    qualifier: HISTOLOGY_SUBGROUP,
     group: key.startsWith('brca') ? 'brca' : 'biomarker',
     ...extra,
   };
@@ -112,6 +172,7 @@ const LOW_OR_BARE_MINUS = new RegExp(`${LOW_OR_BELOW.source}|${BARE_MINUS.source
 export const biomarkerConcepts: Concept[] = [
   // "eGFR >= 60 mL/min" is the kidney's filtration rate, not the gene.
   concept('egfr', ['egfr'], /\begfr\b/g, {
+    excludedQualifier: EGFR_KIND,
     accept: (ctx, start, end) =>
       notDrugOrTest(ctx, start, end) &&
       ctx.sentence.norm.slice(start, end) !== 'eGFR' &&
@@ -134,7 +195,8 @@ export const biomarkerConcepts: Concept[] = [
   ),
   concept('nras', ['nras'], /\bnras\b/g),
   concept('ras', ['ras ', 'ras-', 'ras,', 'ras)', 'ras.'], /\b(?<![kn])ras\b/g),
-  concept('braf', ['braf'], /\bbraf\b/g),
+  // "BRAFV600 mutated" (round 11b): the gene with its codon attached.
+  concept('braf', ['braf'], /\bbraf(?:\b|(?=v600))/g),
   concept(
     'met',
     ['MET'],
@@ -153,11 +215,13 @@ export const biomarkerConcepts: Concept[] = [
   concept('her2', ['her2'], /\bHER2\b/gi, { negatedBy: LOW_OR_BARE_MINUS }),
   concept('er', ['ER', 'strogen'], /\b(?:ER|[Ee]strogen [Rr]eceptor|[Oo]estrogen [Rr]eceptor)\b/g, {
     caseSensitive: true,
-    accept: withResult,
+    accept: receptorOfItsOwn,
+    negatedBy: MINUS_VE,
   }),
   concept('pr', ['PR', 'PgR', 'rogesterone'], /\b(?:PR|PgR|[Pp]rogesterone [Rr]eceptor)\b/g, {
     caseSensitive: true,
-    accept: withResult,
+    accept: receptorOfItsOwn,
+    negatedBy: MINUS_VE,
   }),
   concept(
     'hr',
@@ -166,6 +230,7 @@ export const biomarkerConcepts: Concept[] = [
     {
       caseSensitive: true,
       accept: withResult,
+      negatedBy: MINUS_VE,
     },
   ),
   concept('brca1', ['brca1'], /\bbrca1\b/g),

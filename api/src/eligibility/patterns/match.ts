@@ -16,6 +16,8 @@ const BREAKER =
  */
 const NEGATION =
   /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to|for)|untreated (?:with|by))\b/;
+/** "including but not limited to KRAS, NRAS …" (round 11b): an open list, no negation. */
+const NOT_LIMITED = /\bnot limited to\b/g;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
 const POST_NEGATION =
   /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+){1,2}(?:negative|wild[\s-]?type|not detected))/;
@@ -487,7 +489,7 @@ export function findMentions(
       const prohibition = PROHIBITION.exec(rest);
       const negated =
         immediateNon ||
-        NEGATION.test(prefix.replace(FITNESS_NEGATION, ' ')) ||
+        NEGATION.test(prefix.replace(FITNESS_NEGATION, ' ').replace(NOT_LIMITED, ' ')) ||
         COORDINATED_NEGATION.test(lower.slice(Math.max(0, start - 60), start)) ||
         POST_NEGATION.test(rest) ||
         TESTED_NEGATIVE.test(rest) ||
@@ -863,6 +865,7 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
         (SITE_AFTER.test(after) ||
           SITE_BEFORE.test(lower.slice(Math.max(0, m.start - 40), m.start)))) ||
         (VARIANT_KEYS.has(c.key) && VARIANT_AFTER.test(after)) ||
+        (c.excludedQualifier?.test(ctx.item) ?? false) ||
         (ALTERATION_KEYS.has(c.key) && ALTERATION_AFTER.test(after)))
     ) {
       finding.qualified = true;

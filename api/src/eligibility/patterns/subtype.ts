@@ -1,4 +1,4 @@
-import type { CriterionKey, EligibilityRule } from '@trialflow/contract';
+import { CRITERIA, type CriterionKey, type EligibilityRule } from '@trialflow/contract';
 import { PERMISSION } from './match';
 import type { Concept, FamilyPatterns, MatchContext } from './types';
 
@@ -61,12 +61,13 @@ const QUOTA =
 
 /**
  * A histology named as one example of an eligible disease (round 11b): "non-small cell lung
- * cancer (e.g. adenocarcinoma, squamous cell carcinoma …)", "(such as squamous …)": the disease
+ * cancer (e.g. adenocarcinoma, squamous cell carcinoma …)", "(such as squamous …)", "indications
+ * include, but are not limited to, … cervical squamous carcinoma …": the disease
  * is required, not the example's histology. "(e.g." may end the normalised sentence before it,
  * so the item is read up to the mention.
  */
 const EXAMPLE_OPEN =
-  /\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as|including)[^()]*$|(?:\bsuch as|\be[.,]\s?g\b[.,]?|\bfor example|\bfor instance)\s[^.;()]*$/;
+  /\binclud\w*,?\s+but\s+(?:are\s+|is\s+)?not\s+limited\s+to\b[^.;]*$|\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as|including)[^()]*$|(?:\bsuch as|\be[.,]\s?g\b[.,]?|\bfor example|\bfor instance)\s[^.;()]*$/;
 
 /** The item's text up to a position of the sentence. */
 function itemBefore(ctx: MatchContext, start: number): string {
@@ -331,11 +332,16 @@ export function alternativeHistologies(
 }
 
 /**
- * A histology excluded in both lists (round 11b): "non-squamous NSCLC" in the inclusion and
- * "squamous or predominantly squamous histology" in the exclusion state one rule, the exclusion
- * list's (as the labels record it); the inclusion's copy is dropped when the exclusion list
- * states it plainly (a qualified or low copy there leaves the inclusion's reading as it is).
+ * A histology or biomarker excluded in both lists (round 11b): "non-squamous NSCLC" in the
+ * inclusion and "squamous or predominantly squamous histology" in the exclusion, "tumours must
+ * have no EGFR or ALK aberrations" and "NSCLC subjects with EGFR or ALK aberrations" state one
+ * rule, the exclusion list's (as the labels record it); the inclusion's copy is dropped when the
+ * exclusion list states it plainly (a qualified or low copy there leaves the inclusion's reading
+ * as it is).
  */
+const restatable = (key: CriterionKey): boolean =>
+  LINEAGE[key] !== undefined || CRITERIA[key].family === 'biomarker';
+
 export function restatedExclusions(rules: EligibilityRule[]): EligibilityRule[] {
   const plainExcluded = new Set(
     rules
@@ -344,7 +350,7 @@ export function restatedExclusions(rules: EligibilityRule[]): EligibilityRule[] 
           r.section === 'exclusion' &&
           r.kind === 'excluded' &&
           r.source === 'text' &&
-          LINEAGE[r.key] !== undefined &&
+          restatable(r.key) &&
           !r.anyOf?.length &&
           !r.qualified &&
           r.confidence !== 'low',
