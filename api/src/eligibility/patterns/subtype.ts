@@ -258,28 +258,32 @@ export const subtypeConcepts: Concept[] = [
 export const subtypePatterns: FamilyPatterns = { concepts: subtypeConcepts };
 
 /**
- * The histology lineages of the subtype keys (round 11b): two keys of different lineages, or two
- * sites of one lineage, cannot both describe one patient's cancer (a mucosal melanoma is no
- * cutaneous one, a squamous cell carcinoma no adenocarcinoma, no melanoma a carcinoma). Acral
- * melanoma is a cutaneous one (the questionnaire answers both), and NSCLC holds its histologies.
+ * What a histology key says of the cancer, by question (round 11b): its lineage (melanoma or
+ * carcinoma), a melanoma's site (acral melanoma is a cutaneous one: the questionnaire answers
+ * both), a lung cancer's type, a carcinoma's histology, a prostate cancer's castration status.
+ * Two keys that answer one question differently cannot both describe one patient's cancer (a
+ * mucosal melanoma is no cutaneous one, a squamous cell carcinoma no adenocarcinoma, no melanoma
+ * a carcinoma); NSCLC and adenocarcinoma, or CRPC and adenocarcinoma, can.
  */
-const LINEAGE: Partial<Record<CriterionKey, string>> = {
-  cutaneous_melanoma: 'melanoma:cutaneous',
-  acral_melanoma: 'melanoma:cutaneous',
-  uveal_melanoma: 'melanoma:uveal',
-  mucosal_melanoma: 'melanoma:mucosal',
-  nsclc: 'carcinoma:nsclc',
-  adenocarcinoma: 'carcinoma:nsclc:adenocarcinoma',
-  squamous: 'carcinoma:nsclc:squamous',
-  adenosquamous: 'carcinoma:nsclc:adenosquamous',
-  sclc: 'carcinoma:sclc',
-  crpc: 'carcinoma:prostate:crpc',
-  cspc: 'carcinoma:prostate:cspc',
+const LINEAGE: Partial<Record<CriterionKey, Record<string, string>>> = {
+  cutaneous_melanoma: { lineage: 'melanoma', site: 'cutaneous' },
+  acral_melanoma: { lineage: 'melanoma', site: 'cutaneous' },
+  uveal_melanoma: { lineage: 'melanoma', site: 'uveal' },
+  mucosal_melanoma: { lineage: 'melanoma', site: 'mucosal' },
+  nsclc: { lineage: 'carcinoma', lung: 'nsclc' },
+  sclc: { lineage: 'carcinoma', lung: 'sclc' },
+  adenocarcinoma: { lineage: 'carcinoma', histology: 'adenocarcinoma' },
+  squamous: { lineage: 'carcinoma', histology: 'squamous' },
+  adenosquamous: { lineage: 'carcinoma', histology: 'adenosquamous' },
+  crpc: { lineage: 'carcinoma', castration: 'crpc' },
+  cspc: { lineage: 'carcinoma', castration: 'cspc' },
 };
 
-/** Whether one cancer can be both: one lineage holds the other ("carcinoma:nsclc" holds its histologies). */
-function compatible(a: string, b: string): boolean {
-  return a === b || a.startsWith(`${b}:`) || b.startsWith(`${a}:`);
+/** Whether one cancer can be both: no question answered differently. */
+function compatible(a: CriterionKey, b: CriterionKey): boolean {
+  const x = LINEAGE[a] ?? {};
+  const y = LINEAGE[b] ?? {};
+  return Object.keys(x).every((q) => y[q] === undefined || y[q] === x[q]);
 }
 
 /**
@@ -292,7 +296,7 @@ const ELIGIBLE_TYPES =
   /\b(?:eligible|allowed|permitted|acceptable|accepted)\s+(?:[\w-]+\s+){0,3}?(?:histolog\w*|histotypes?|(?:cell\s+)?types?|subtypes?)\s*(?::|include|are)[^.;]*,[^.;]*,/;
 
 /** Every melanoma site: a group naming them all ("cutaneous, uveal, acral or mucosal melanoma") excludes none. */
-const MELANOMA_LINEAGES = ['melanoma:cutaneous', 'melanoma:uveal', 'melanoma:mucosal'];
+const MELANOMA_SITES = ['cutaneous', 'uveal', 'mucosal'];
 
 /**
  * Histologies no one patient has at once, each required in the trial's inclusion (round 11b):
@@ -312,19 +316,16 @@ export function alternativeHistologies(
     r.kind === 'required' &&
     r.source === 'text' &&
     LINEAGE[r.key] !== undefined;
-  const lineages = [
-    ...new Set(
-      rules.filter((r) => histology(r) && !r.anyOf?.length).map((r) => LINEAGE[r.key] as string),
-    ),
+  const keys = [
+    ...new Set(rules.filter((r) => histology(r) && !r.anyOf?.length).map((r) => r.key)),
   ];
   const listed = inclusion.some((item) => ELIGIBLE_TYPES.test(item));
   const alternative = (r: EligibilityRule): boolean => {
-    const lineage = LINEAGE[r.key] as string;
     if (r.anyOf?.length) {
-      const group = [r.key, ...r.anyOf].map((k) => LINEAGE[k]);
-      return MELANOMA_LINEAGES.every((l) => group.includes(l));
+      const sites = [r.key, ...r.anyOf].map((k) => LINEAGE[k]?.site);
+      return MELANOMA_SITES.every((site) => sites.includes(site));
     }
-    return listed || lineages.some((other) => !compatible(lineage, other));
+    return listed || keys.some((other) => !compatible(r.key, other));
   };
   return rules.map((r) =>
     histology(r) && alternative(r) ? { ...r, confidence: 'low', reading: 'list' } : r,
