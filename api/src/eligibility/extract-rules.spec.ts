@@ -828,14 +828,14 @@ describe('extractRules', () => {
           ]);
         }
         expect(excluding('* No EGFR exon 19 deletion or L858R mutation')).toEqual([]);
-        // The gene as the question names it still excludes; required, the alteration implies
-        // the gene.
+        // Round 11b: one kind of EGFR mutation (activating, sensitizing) excluded is qualified
+        // too: the question asks about any EGFR mutation (the calibration labels qualify most
+        // such sentences). Required, the alteration implies the gene.
         expect(
           excluding('', '* Known EGFR activating mutations (exon 19 deletion or L858R)'),
-        ).toEqual(['egfr excluded exclusion']);
+        ).toEqual([]);
         expect(excluding('', '* Known EGFR sensitizing mutation or ALK rearrangement')).toEqual([
           'alk excluded exclusion',
-          'egfr excluded exclusion',
         ]);
         expect(excluding('* FGFR2 fusion or rearrangement', '', ['cholangiocarcinoma'])).toEqual([
           'fgfr2 required inclusion',
@@ -848,9 +848,10 @@ describe('extractRules', () => {
             '* Patient is positive for EGFR or HER2 exon 20 mutations based on tissue testing',
           ),
         ).toEqual([]);
+        // (Round 11b: a sensitizing EGFR mutation is one kind of EGFR mutation, qualified.)
         expect(
           excluding('', '* Known sensitizing mutations in EGFR or HER2 sensitizing mutations'),
-        ).toEqual(['egfr excluded exclusion']);
+        ).toEqual([]);
       });
 
       it('should read metastatic melanoma involving the brain, excluded only if so, as no extent rule', () => {

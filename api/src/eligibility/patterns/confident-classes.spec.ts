@@ -94,8 +94,8 @@ describe(extractRules.name, () => {
     // The sentences read plainly: every rule is confident before calibration.
     expect(readRules(trial).filter((r) => r.confidence === 'low')).toEqual([]);
     // Calibrated, only the ECOG maximum, HIV, pregnancy/nursing, (round 10a) measurable disease
-    // and a stage minimum in inclusion and (round 10b, by the pool prior_therapy/excluded/exclusion)
-    // prior chemotherapy excluded may exclude.
+    // and a stage minimum in inclusion, (round 10b, by the pool prior_therapy/excluded/exclusion)
+    // prior chemotherapy excluded and (round 11b) NSCLC required may exclude.
     expect(
       extractRules(trial)
         .filter((r) => ruleExcludes(r))
@@ -106,14 +106,12 @@ describe(extractRules.name, () => {
       'ecog',
       'hiv',
       'measurable_disease',
+      'nsclc',
       'pregnant_nursing',
       'tumor_stage',
     ]);
     expect(compact(extractRules(trial))).toEqual(
-      expect.arrayContaining([
-        'egfr excluded exclusion low calibration',
-        'nsclc required inclusion low calibration',
-      ]),
+      expect.arrayContaining(['egfr excluded exclusion low calibration']),
     );
   });
 });

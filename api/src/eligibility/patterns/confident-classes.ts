@@ -118,7 +118,10 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // it (93.75% of that round's rules that may exclude right), which is no reason the method
   // admits: a pool is rejected for wrong exclusions of judged pairs, as stage/required/inclusion
   // was on round 6.
-  { pool: 'biomarker/required/inclusion', support: 44, right: 44 },
+  { pool: 'biomarker/required/inclusion', support: 46, right: 46 },
+  // Round 11b: histologies required in inclusion and biomarkers excluded in inclusion.
+  { pool: 'subtype/required/inclusion', support: 83, right: 83 },
+  { pool: 'biomarker/excluded/inclusion', support: 33, right: 33 },
   { pool: 'disease_status/required/inclusion', support: 28, right: 28 },
   // Round 10b: prior therapies excluded in the exclusion list, 22/22 (Wilson 85.1%) after their
   // misreadings were fixed as sentence classes (25/53 in round 9; an agent aimed at PD-1 / PD-L1
@@ -227,8 +230,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'biomarker/braf/required/inclusion',
     by: 'pool',
-    support: 4,
-    right: 4,
+    support: 6,
+    right: 6,
   },
   {
     readingClass: 'biomarker/alk/required/inclusion',
@@ -376,6 +379,46 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   { readingClass: 'subtype/acral_melanoma/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'subtype/adenosquamous/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'subtype/ibc/excluded/exclusion', by: 'pool', support: 1, right: 1 },
+  // Round 11b: the pools subtype/required/inclusion (83/83, Wilson 95.6%; 85/119 in round 10)
+  // and biomarker/excluded/inclusion (33/33, Wilson 89.6%; 32/51), after their misreadings were
+  // fixed as sentence classes (cohorts of basket trials, histologies no patient has at once, one
+  // kind of EGFR mutation, open lists, definitions); NSCLC required passes on its own (38/38).
+  { readingClass: 'subtype/nsclc/required/inclusion', by: 'class', support: 38, right: 38 },
+  { readingClass: 'subtype/adenocarcinoma/required/inclusion', by: 'pool', support: 16, right: 16 },
+  {
+    readingClass: 'subtype/cutaneous_melanoma/required/inclusion',
+    by: 'pool',
+    support: 13,
+    right: 13,
+  },
+  { readingClass: 'biomarker/alk/excluded/inclusion', by: 'pool', support: 9, right: 9 },
+  { readingClass: 'biomarker/her2/excluded/inclusion', by: 'pool', support: 9, right: 9 },
+  { readingClass: 'subtype/uveal_melanoma/required/inclusion', by: 'pool', support: 7, right: 7 },
+  { readingClass: 'biomarker/egfr/excluded/inclusion', by: 'pool', support: 5, right: 5 },
+  { readingClass: 'biomarker/ros1/excluded/inclusion', by: 'pool', support: 4, right: 4 },
+  { readingClass: 'biomarker/pd_l1/excluded/inclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'subtype/tnbc/required/inclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'biomarker/braf/excluded/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'biomarker/hr/excluded/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'biomarker/kras/excluded/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'biomarker/nras/excluded/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'subtype/acral_melanoma/required/inclusion', by: 'pool', support: 1, right: 1 },
+  {
+    readingClass: 'subtype/acral_melanoma+anyOf/required/inclusion',
+    by: 'pool',
+    support: 1,
+    right: 1,
+  },
+  {
+    readingClass: 'subtype/adenocarcinoma+anyOf/required/inclusion',
+    by: 'pool',
+    support: 1,
+    right: 1,
+  },
+  { readingClass: 'subtype/mucosal_melanoma/required/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'subtype/postmenopausal/required/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'subtype/squamous/required/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'subtype/squamous+anyOf/required/inclusion', by: 'pool', support: 1, right: 1 },
 ];
 
 /** The reading classes that may exclude (the table above). */
