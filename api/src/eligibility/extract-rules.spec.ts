@@ -2254,6 +2254,213 @@ describe('extractRules', () => {
     });
   });
 
+  describe('round 11b (subtype, biomarker)', () => {
+    const read = (inclusion: string, exclusion = '', conditions = ['lung_cancer']): string[] =>
+      rules(inclusion, exclusion, { conditions }).map(
+        (r) =>
+          `${r.key}${r.anyOf?.length ? `+${r.anyOf.join(',')}` : ''} ${r.kind} ${r.section}` +
+          ` ${r.confidence === 'low' ? `low ${r.reading}` : 'plain'}${r.qualified ? ' q' : ''}`,
+      );
+    const family = (name: string, list: string[]): string[] =>
+      list.filter((r) => CRITERIA[r.split(/[ +]/)[0] as keyof typeof CRITERIA].family === name);
+
+    it("should read a histology of one disease of a basket trial as that disease's cohort", () => {
+      const basket = [
+        '* Metastatic non-small cell lung cancer progressing after platinum therapy',
+        '* Metastatic triple negative breast cancer after one line of chemotherapy',
+        '* Squamous cell carcinoma of the oesophagus, not amenable to surgery',
+      ].join('\n');
+      expect(
+        family('subtype', read(basket, '', ['lung_cancer', 'breast_cancer', 'esophageal_cancer'])),
+      ).toEqual([
+        'nsclc required inclusion low cohort',
+        'tnbc required inclusion low cohort',
+        'squamous required inclusion low cohort',
+      ]);
+      // A lung trial's NSCLC requirement stays plain and excludes a small-cell patient.
+      const [nsclc] = rules(
+        '* Metastatic non-small cell lung cancer progressing after platinum therapy',
+      ).filter((r) => r.key === 'nsclc');
+      expect(nsclc).toMatchObject({ kind: 'required', confidence: 'high' });
+      expect(ruleExcludes(nsclc)).toBe(true);
+    });
+
+    it('should read histologies no one patient has, each required, as alternatives', () => {
+      // Two cohort lists whose headings the record lost.
+      expect(
+        family(
+          'subtype',
+          read(
+            '* a. Confirmed cutaneous melanoma, stage III\n\n* a. Confirmed mucosal melanoma, any stage',
+            '',
+            ['melanoma'],
+          ),
+        ),
+      ).toEqual([
+        'cutaneous_melanoma required inclusion low list',
+        'mucosal_melanoma required inclusion low list',
+      ]);
+      // A melanoma cohort beside a carcinoma cohort.
+      expect(
+        family(
+          'subtype',
+          read(
+            '* Mucosal melanoma of any stage\n* Squamous cell carcinoma confirmed by pathology',
+            '',
+            ['melanoma'],
+          ),
+        ),
+      ).toEqual([
+        'mucosal_melanoma required inclusion low list',
+        'squamous required inclusion low list',
+      ]);
+      // NSCLC and its adenocarcinoma describe one cancer: both stay plain.
+      expect(
+        read('* Non-small cell lung cancer, stage IV\n* Adenocarcinoma histology confirmed'),
+      ).toEqual(
+        expect.arrayContaining([
+          'nsclc required inclusion plain',
+          'adenocarcinoma required inclusion plain',
+        ]),
+      );
+    });
+
+    it('should read a histology of a trial listing its eligible types, or a group of every melanoma site, as no requirement', () => {
+      expect(
+        family(
+          'subtype',
+          read(
+            '* Epithelial adenocarcinoma of the ovary, stage III-IV\n' +
+              '* Eligible histologic types: high grade serous, endometrioid, clear cell, or undifferentiated carcinoma',
+            '',
+            ['ovarian_cancer'],
+          ),
+        ),
+      ).toEqual(['adenocarcinoma required inclusion low list']);
+      expect(
+        family(
+          'subtype',
+          read('* Unresectable cutaneous, mucosal, acral or uveal melanoma', '', ['melanoma']),
+        ),
+      ).toEqual([
+        'cutaneous_melanoma+mucosal_melanoma,acral_melanoma,uveal_melanoma required inclusion low list',
+      ]);
+    });
+
+    it('should read no histology from a quota, an example, a permission or a list of diseases', () => {
+      for (const [text, conditions] of [
+        ['* The share of participants with mucosal melanoma will not exceed 20%', ['melanoma']],
+        [
+          '* Newly diagnosed lung cancer (e.g. adenocarcinoma or squamous cell carcinoma)',
+          ['lung_cancer'],
+        ],
+        [
+          '* Solid tumours; indications include, but are not limited to, cervical squamous carcinoma and gastric cancer',
+          ['cervical_cancer'],
+        ],
+        [
+          '* Patients with melanoma of mucosal (including vulvar) or cutaneous origin are eligible',
+          ['melanoma'],
+        ],
+        [
+          '* Unresectable cutaneous melanoma, NSCLC or renal cell carcinoma after anti-PD-1',
+          ['melanoma'],
+        ],
+      ] as const) {
+        expect(family('subtype', read(text, '', [...conditions]))).toEqual([]);
+      }
+    });
+
+    it('should keep an exclusion written in both lists once, in the exclusion list', () => {
+      expect(
+        family(
+          'subtype',
+          read('* Non-squamous NSCLC, stage IV', '* Squamous or mixed squamous histology'),
+        ),
+      ).toEqual(['nsclc required inclusion plain', 'squamous excluded exclusion plain']);
+      expect(
+        family(
+          'biomarker',
+          read('* Tumour without EGFR or ALK alterations', '* Known EGFR or ALK alterations'),
+        ),
+      ).toEqual(['egfr excluded exclusion plain', 'alk excluded exclusion plain']);
+    });
+
+    it('should qualify one kind of EGFR mutation excluded, and a requirement of non-squamous patients only', () => {
+      expect(read('* Absence of activating EGFR mutations and ALK fusions')).toEqual([
+        'egfr excluded inclusion low qualified q',
+        'alk excluded inclusion plain',
+      ]);
+      expect(read('', '* Common EGFR mutations or ALK rearrangements')).toEqual([
+        'egfr excluded exclusion low qualified q',
+        'alk excluded exclusion plain',
+      ]);
+      // Named with the other kinds, it is the gene; required, the kind still needs EGFR.
+      expect(read('', '* Sensitising EGFR mutations or EGFR exon 20 insertions')).toEqual([
+        'egfr excluded exclusion plain',
+      ]);
+      expect(read('* Activating EGFR mutation (exon 19 deletion or L858R)')).toEqual([
+        'egfr required inclusion plain',
+      ]);
+      expect(
+        family(
+          'biomarker',
+          read('* Patients with non-squamous histology must have no known ALK rearrangement'),
+        ),
+      ).toEqual(['alk excluded inclusion low qualified q']);
+    });
+
+    it('should read no biomarker rule from any status admitted, both results or an open list', () => {
+      for (const [text, conditions] of [
+        ['* Any KRAS status is permitted (mutant, wild-type or unknown)', ['lung_cancer']],
+        ['* BRAF V600-mutant or BRAF wild-type melanoma', ['melanoma']],
+        ['* Not BRAF mutated, BRAFV600 mutated or wild mutated melanoma', ['melanoma']],
+        [
+          '* Tumours harbouring MAPK pathway mutations, including but not limited to KRAS, NRAS or BRAF',
+          ['melanoma'],
+        ],
+      ] as const) {
+        expect(family('biomarker', read(text, '', [...conditions]))).toEqual([]);
+      }
+    });
+
+    it('should read ER and PR defining a hormone-receptor or triple-negative status as that status', () => {
+      const breast = ['breast_cancer'];
+      expect(
+        read('* Hormone receptor-negative disease (ER-negative and PR-negative)', '', breast),
+      ).toEqual(['hr excluded inclusion plain']);
+      expect(read('* HR-ve, HER2-positive breast cancer', '', breast)).toEqual([
+        'hr excluded inclusion plain',
+        'her2 required inclusion plain',
+      ]);
+      expect(
+        family(
+          'biomarker',
+          read(
+            '* Triple negative breast cancer (ER-negative, PR-negative, HER2-negative)',
+            '',
+            breast,
+          ),
+        ),
+      ).toEqual(['her2 excluded inclusion plain']);
+    });
+
+    it('should read the indications "listed below" as alternatives', () => {
+      expect(
+        family(
+          'biomarker',
+          read(
+            '* A cancer for which the drug is approved, for any of the indications listed below:\n' +
+              '  * Melanoma after complete resection\n' +
+              '  * NSCLC with no EGFR mutation after platinum chemotherapy',
+            '',
+            ['lung_cancer', 'melanoma'],
+          ),
+        ),
+      ).toEqual(['egfr excluded inclusion low list']);
+    });
+  });
+
   describe('inclusion and exclusion', () => {
     it('should require a positive biomarker in inclusion and exclude it in exclusion', () => {
       expect(compact(rules('* EGFR mutation-positive NSCLC'))).toContain('egfr required inclusion');
