@@ -2445,6 +2445,66 @@ describe('extractRules', () => {
       ).toEqual(['her2 excluded inclusion plain']);
     });
 
+    it('should read the lineage of an ALL, APL and a clear-cell RCC, in their trials only', () => {
+      const all = ['acute_lymphoblastic_leukemia'];
+      expect(
+        family('subtype', read('* Relapsed B-cell precursor ALL in second remission', '', all)),
+      ).toEqual(['b_cell_all required inclusion plain']);
+      expect(
+        family('subtype', read('* Adults with ALL', '* T-cell acute lymphoblastic leukaemia', all)),
+      ).toEqual(['t_cell_all excluded exclusion plain']);
+      // A mature B-cell (Burkitt) leukaemia is no B-ALL of the question.
+      expect(
+        family('subtype', read('* Adults with ALL', '* Mature B-ALL (Burkitt type)', all)),
+      ).toEqual([]);
+      // Either lineage: one group.
+      expect(family('subtype', read('* Relapsed B-ALL or T-ALL', '', all))).toEqual([
+        'b_cell_all+t_cell_all required inclusion plain',
+      ]);
+      expect(
+        family(
+          'subtype',
+          read('* Newly diagnosed AML', '* Known acute promyelocytic leukaemia', [
+            'acute_myeloid_leukemia',
+          ]),
+        ),
+      ).toEqual(['apl excluded exclusion plain']);
+      expect(
+        family(
+          'subtype',
+          read('* Metastatic clear cell renal cell carcinoma', '', ['kidney_cancer']),
+        ),
+      ).toEqual(['clear_cell_rcc required inclusion plain']);
+      expect(
+        family(
+          'subtype',
+          read('* Renal cell carcinoma with or without a clear cell component', '', [
+            'kidney_cancer',
+          ]),
+        ),
+      ).toEqual([]);
+      // Another disease's trial: no rule.
+      expect(family('subtype', read('* Relapsed B-ALL', '', ['multiple_myeloma']))).toEqual([]);
+    });
+
+    it('should read a sentence led by its parts ("… part only:") as theirs, and "could be included" as a permission', () => {
+      expect(
+        read('* Expansion arms and escalation part only: confirmed diagnosis of CD22+ B-ALL', '', [
+          'acute_lymphoblastic_leukemia',
+        ]),
+      ).toEqual(['b_cell_all required inclusion low cohort']);
+      expect(
+        family(
+          'subtype',
+          read(
+            '* Any kidney cancer histology (non-clear cell renal cell carcinoma could be included)',
+            '',
+            ['kidney_cancer'],
+          ),
+        ),
+      ).toEqual([]);
+    });
+
     it('should read the indications "listed below" as alternatives', () => {
       expect(
         family(
@@ -2649,7 +2709,8 @@ describe('extractRules', () => {
             conditions: ['acute_lymphoblastic_leukemia'],
           }),
         ),
-      ).toEqual(['relapsed required inclusion anyOf:refractory']);
+        // (B-ALL is read since round 11b.)
+      ).toEqual(['b_cell_all required inclusion', 'relapsed required inclusion anyOf:refractory']);
     });
 
     it('should group "unresectable or metastatic" and "BRCA1 or BRCA2"', () => {

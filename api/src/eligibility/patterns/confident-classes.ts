@@ -120,7 +120,7 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // was on round 6.
   { pool: 'biomarker/required/inclusion', support: 46, right: 46 },
   // Round 11b: histologies required in inclusion and biomarkers excluded in inclusion.
-  { pool: 'subtype/required/inclusion', support: 83, right: 83 },
+  { pool: 'subtype/required/inclusion', support: 88, right: 88 },
   { pool: 'biomarker/excluded/inclusion', support: 33, right: 33 },
   { pool: 'disease_status/required/inclusion', support: 28, right: 28 },
   // Round 10b: prior therapies excluded in the exclusion list, 22/22 (Wilson 85.1%) after their
@@ -135,7 +135,7 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // subgroup's criteria heading without a colon, a histology in a bracketed example; three
   // missing labels added (adenosquamous x2, mixed small-cell). The miss left: "a) Postmenopausal
   // with > 1 year since last menses and:" under a definition of non-childbearing potential.
-  { pool: 'subtype/excluded/exclusion', support: 66, right: 65 },
+  { pool: 'subtype/excluded/exclusion', support: 77, right: 76 },
 ];
 
 /**
@@ -379,6 +379,11 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   { readingClass: 'subtype/acral_melanoma/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'subtype/adenosquamous/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'subtype/ibc/excluded/exclusion', by: 'pool', support: 1, right: 1 },
+  // Round 11b: APL excluded (11/11; three development labels added) and B-ALL required (5/5; one
+  // added), read since round 11b, by their pools (subtype/excluded/exclusion 76/77,
+  // subtype/required/inclusion 88/88).
+  { readingClass: 'subtype/apl/excluded/exclusion', by: 'pool', support: 11, right: 11 },
+  { readingClass: 'subtype/b_cell_all/required/inclusion', by: 'pool', support: 5, right: 5 },
   // Round 11b: the pools subtype/required/inclusion (83/83, Wilson 95.6%; 85/119 in round 10)
   // and biomarker/excluded/inclusion (33/33, Wilson 89.6%; 32/51), after their misreadings were
   // fixed as sentence classes (cohorts of basket trials, histologies no patient has at once, one

@@ -79,7 +79,7 @@ const OTHER_CANCER_BEFORE =
   /\b(?:second|other|another|additional|concurrent|concomitant|secondary|prior|previous|separate)\s+(?:primary\s+)?(?:invasive\s+)?(?:malignan\w*|cancers?|tumou?rs?|neoplas\w*|carcinomas?)\b[^;.]{0,60}$/;
 /** "X is allowed": a permission, no rule. */
 export const PERMISSION =
-  /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|may (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|(?:does|do|did|will|shall) not (?:exclude|preclude|disqualify)|not required|will be permitted)\b/;
+  /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|(?:may|could) (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|(?:does|do|did|will|shall) not (?:exclude|preclude|disqualify)|not required|will be permitted)\b/;
 /**
  * "Pregnancy is not a specific exclusion criterion for this trial, though … until the pregnancy
  * has been completed …" (round 9): a sentence saying something is no exclusion criterion states
@@ -311,8 +311,9 @@ export function isConditional(lower: string): boolean {
 }
 
 /** One cohort's, arm's or part's sentence: "Cohort 2 only: …", "(Arm B) …", "in Part 2, …". */
+// Round 11b: "Adult and Pediatric arms and escalation part only: …" leads with its parts.
 const COHORT_SENTENCE =
-  /^(?:for |in )?(?:(?:patients|participants|subjects) (?:in|of|enrolled in) )?(?:the )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:arms?|cohorts?|parts?|groups?))\b[^:]{0,40}:|\b(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^.;:]{0,20}\bonly\b|\((?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^)]*\)|\b(?:for|in) (?:the )?(?:(?:expansion|escalation) )?(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b/;
+  /^[^:.;]{0,60}\b(?:arms?|parts?|cohorts?)\s+only\s*:|^(?:for |in )?(?:(?:patients|participants|subjects) (?:in|of|enrolled in) )?(?:the )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:arms?|cohorts?|parts?|groups?))\b[^:]{0,40}:|\b(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^.;:]{0,20}\bonly\b|\((?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^)]*\)|\b(?:for|in) (?:the )?(?:(?:expansion|escalation) )?(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b/;
 
 /** "(for phase II part)", "(phase 1 only)", "(dose expansion portion)": one part of the trial. */
 const PART_ONLY =

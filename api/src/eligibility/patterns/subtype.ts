@@ -242,6 +242,39 @@ export const subtypeConcepts: Concept[] = [
     group: 'melanoma',
     accept: notPermittedChain,
   }),
+  // Round 11b: the lineage of an acute lymphoblastic leukaemia ("B-ALL", "B-cell precursor ALL",
+  // "T-cell acute lymphoblastic leukemia"); a mature B-cell ALL (Burkitt) is no B-ALL of the
+  // question. Only an ALL trial keeps them (`foreignProperties`).
+  subtype(
+    'b_cell_all',
+    ['b-all', 'b-cell', 'b cell', 'bcp', 'pre-b', 'lineage'],
+    /\bb-all\b|\bb[\s-]cell (?:precursor )?(?:acute lymphoblastic leuka?emia|all\b|lymphoblastic leuka?emia)|\bbcp-?all\b|\bpre-?b[\s-](?:cell )?(?:all\b|acute lymphoblastic leuka?emia)|\bb-?lineage (?:all\b|acute lymphoblastic leuka?emia)/g,
+    {
+      group: 'all_lineage',
+      accept: (ctx, start) =>
+        !/\bmature\s+$/.test(ctx.sentence.lower.slice(Math.max(0, start - 8), start)),
+    },
+  ),
+  subtype(
+    't_cell_all',
+    ['t-all', 't-cell', 't cell', 'lineage'],
+    /\bt-all\b|\bt[\s-]cell (?:acute lymphoblastic leuka?emia|all\b|lymphoblastic leuka?emia)|\bt-?lineage (?:all\b|acute lymphoblastic leuka?emia)/g,
+    { group: 'all_lineage' },
+  ),
+  // Round 11b: acute promyelocytic leukaemia (an AML subtype; only an AML trial keeps it).
+  subtype('apl', ['promyelocytic', 'apl'], /\bacute promyelocytic leuka?emia\b|\bapl\b(?!-)/g),
+  // Round 11b: a clear-cell renal cell carcinoma; "with or without a clear cell component" is none.
+  subtype(
+    'clear_cell_rcc',
+    ['clear', 'ccrcc'],
+    /\bclear[\s-]cell (?:renal cell (?:carcinoma|cancer)|rcc|renal (?:carcinoma|cancer)|kidney cancer)\b|\bccrcc\b/g,
+    {
+      accept: (ctx, start) =>
+        !/\bwith or without (?:an?\s+)?(?:[\w-]+\s+)?$/.test(
+          ctx.sentence.lower.slice(Math.max(0, start - 40), start),
+        ),
+    },
+  ),
   // "Non-cutaneous melanomas", "non-skin melanoma" in the exclusion list (round 10c): the uveal
   // and the mucosal ones are excluded (acral melanoma is a cutaneous one). In inclusion it names
   // either of them (no rule).
@@ -276,6 +309,9 @@ const LINEAGE: Partial<Record<CriterionKey, Record<string, string>>> = {
   squamous: { lineage: 'carcinoma', histology: 'squamous' },
   adenosquamous: { lineage: 'carcinoma', histology: 'adenosquamous' },
   crpc: { lineage: 'carcinoma', castration: 'crpc' },
+  b_cell_all: { lineage: 'leukemia', all: 'b' },
+  t_cell_all: { lineage: 'leukemia', all: 't' },
+  clear_cell_rcc: { lineage: 'carcinoma', rcc: 'clear_cell' },
   cspc: { lineage: 'carcinoma', castration: 'cspc' },
 };
 
