@@ -65,8 +65,8 @@ import {
 // Round 10b (disease-status and prior-therapy pools allowed): 0 wrong of 90, 100% (12/12), recall
 // 32.4% (12/37): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 90, 100% (15/15), recall 40.5% (15/37).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 16/37, 43.2%, was 15/37: floor raised to it.
-const HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.43 };
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 17/37, 45.9%, was 15/37: floor raised to it.
+const HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.45 };
 // After the look, a development pair the engine excluded for a wrong reason (V48 x NCT05605535:
 // "chemotherapy required" read from "prior to Cycle 1 of NACT chemotherapy") is no longer
 // excluded: 164/232 over all vignettes if the held-out part is unchanged; floored at 0.70.
@@ -76,8 +76,8 @@ const HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.43 };
 // D07 x NCT05994131, had been excluded by a heading's 'the following prior systemic therapy:'
 // while judged excluded by EGFR; the heading now gives no rule).
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 432, 100% (105/105), recall 43.9% (105/239).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 112/239, 46.9%, was 105/239: floor raised to it.
-const ALL = { maxWrongExclusionRate: 0, precision: 1, recall: 0.46 };
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 114/239, 47.7%, was 105/239: floor raised to it.
+const ALL = { maxWrongExclusionRate: 0, precision: 1, recall: 0.47 };
 
 const rule = (
   r: Partial<EligibilityRule> & Pick<EligibilityRule, 'key' | 'kind'>,
@@ -274,8 +274,8 @@ describe('verdicts on the judged vignettes', () => {
 // exclude): 0 wrong of 285, 100% (29/29), recall 20.7% (29/140): floored at it.
 // Round 10b: 0 wrong of 285, 100% (30/30), recall 21.4% (30/140): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 285, 100% (42/42), recall 30.0% (42/140).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 44/140, 31.4%, was 42/140: floor raised to it.
-const HELDOUT_3 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.31 };
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 45/140, 32.1%, was 42/140: floor raised to it.
+const HELDOUT_3 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.32 };
 
 describe('verdicts on the third held-out round', () => {
   it('should judge at least 57 new patients over all 17 conditions against at least 5 trials each', () => {
@@ -343,8 +343,8 @@ describe('verdicts on the third held-out round', () => {
 // Round 10c (uveal melanoma and brain metastases excluded, six subtype classes by pool, may
 // exclude): 0 wrong of 255, 100% (42/42), recall 35.9% (42/117).
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 255, 100% (44/44), recall 37.6% (44/117).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 46/117, 39.3%, was 44/117: floor raised to it.
-const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.39 };
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 48/117, 41.0%, was 44/117: floor raised to it.
+const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.41 };
 /**
  * Every held-out vignette of the three files (V61-V78, V79-V135, V136-V186). After round 5
  * (same run as above): 22 of 630 (3.5%), precision 87.6%, recall 52.7%. Floors raised to them.
@@ -359,8 +359,8 @@ const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.39 };
 // Round 10b: 0 of 630, 100% (71/71), recall 24.1% (71/294): floor raised to it. (The fourth round
 // alone is unchanged: 0 of 255, 100% (29/29), 24.8%.)
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 630, 100% (101/101), recall 34.4% (101/294).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 106/294, 36.1%, was 101/294: floor raised to it.
-const ALL_HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.36 };
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 110/294, 37.4%, was 101/294: floor raised to it.
+const ALL_HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.37 };
 
 describe('verdicts on the fourth held-out round', () => {
   const file = DEFAULT_HOLDOUT_4_VIGNETTES_FILE();
@@ -437,8 +437,8 @@ const HELDOUT_5 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.36 };
 // exclude): recall 24.9% (98/393).
 // Round 10b: 0 of 885, 100% (101/101), recall 25.7% (101/393): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 885, 100% (134/134), recall 34.1% (134/393).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 142/393, 36.1%, was 134/393: floor raised to it.
-const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.36 };
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 146/393, 37.2%, was 134/393: floor raised to it.
+const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.37 };
 
 describe('verdicts on the fifth held-out round', () => {
   const file = DEFAULT_HOLDOUT_5_VIGNETTES_FILE();
@@ -518,8 +518,8 @@ describe('verdicts on the fifth held-out round', () => {
 // Round 11b (subtype, biomarker): 0 wrong, 100%, recall 65/134, 48.5%, was 62/134: floor raised to it.
 const HELDOUT_6 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.48 };
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 1125, 100% (196/196), recall 37.2% (196/527).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 207/527, 39.3%, was 196/527: floor raised to it.
-const ALL_HELDOUT_5_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.39 };
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 211/527, 40.0%, was 196/527: floor raised to it.
+const ALL_HELDOUT_5_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.4 };
 
 describe('verdicts on the sixth held-out round', () => {
   const file = DEFAULT_HOLDOUT_6_VIGNETTES_FILE();
