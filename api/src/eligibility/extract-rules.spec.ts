@@ -2505,6 +2505,68 @@ describe('extractRules', () => {
       ).toEqual([]);
     });
 
+    it("should read no biomarker from a drug's target, a pathway, a negative list, a definition or an 'and' pair", () => {
+      for (const [text, conditions] of [
+        ['* Prior therapy with agents that target EGFR or HER3', ['lung_cancer']],
+        ['* Previously received drugs targeting AXL and/or FLT3', ['acute_myeloid_leukemia']],
+        ['* Earlier treatment with BRAF/MEK inhibitors for advanced disease', ['melanoma']],
+        ['* Any agent acting on the KRAS-MAPK pathway', ['colorectal_cancer']],
+        ['* Patients with negative driver alterations (EGFR/ALK/ROS1)', ['lung_cancer']],
+        [
+          '* CML in lymphoid blast crisis (i.e., known BCR-ABL positive disease)',
+          ['acute_lymphoblastic_leukemia'],
+        ],
+        ['* Known BRAF V600K mutation and NRAS mutation', ['melanoma']],
+      ] as const) {
+        expect(family('biomarker', read('* Advanced disease', text, [...conditions]))).toEqual([]);
+      }
+      // A plain exclusion still excludes, one gene or a list.
+      const [egfr] = rules('* Stage IV NSCLC', '* Known EGFR mutation').filter(
+        (r) => r.key === 'egfr',
+      );
+      expect(egfr).toMatchObject({ kind: 'excluded', section: 'exclusion', confidence: 'high' });
+      expect(read('* Advanced disease', '* Known EGFR mutations or ALK rearrangements')).toEqual([
+        'egfr excluded exclusion plain',
+        'alk excluded exclusion plain',
+      ]);
+    });
+
+    it('should qualify a biomarker of a subgroup the item conditions further', () => {
+      for (const [text, conditions] of [
+        [
+          '* Known ALK fusion in patients for whom adjuvant targeted therapy is planned',
+          ['lung_cancer'],
+        ],
+        [
+          '* Participants with an NRAS-mutant tumour who received only adjuvant therapy',
+          ['melanoma'],
+        ],
+        [
+          '* Participant with a known MSI-H tumour who has not received immunotherapy',
+          ['colorectal_cancer'],
+        ],
+      ] as const) {
+        expect(family('biomarker', read('* Advanced disease', text, [...conditions]))).toEqual([
+          expect.stringMatching(/ excluded exclusion low qualified q$/),
+        ]);
+      }
+      expect(
+        family(
+          'biomarker',
+          read('* BRAF mutated patients should have received a BRAF inhibitor before entry', '', [
+            'melanoma',
+          ]),
+        ),
+      ).toEqual([expect.stringMatching(/^braf required inclusion low /)]);
+      // Sensitive to targeted therapy: one kind of EGFR mutation.
+      expect(
+        read(
+          '* Advanced disease',
+          '* EGFR or ALK mutations that are sensitive to approved inhibitors',
+        ),
+      ).toEqual(['egfr excluded exclusion low qualified q', 'alk excluded exclusion plain']);
+    });
+
     it('should read the indications "listed below" as alternatives', () => {
       expect(
         family(

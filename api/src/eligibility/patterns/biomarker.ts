@@ -81,12 +81,51 @@ function inItem(ctx: MatchContext, start: number): string {
   return at < 0 ? lower.slice(0, start) : ctx.item.slice(0, at + start);
 }
 
+/**
+ * Round 11b: a drug's target, not the tumour's result: "any agents that target EGFR or MET",
+ * "medications targeting MerTK and/or FLT3", "BRAF/MEK inhibitors" (the drug named after a slash
+ * list, which normalisation writes "braf or mek"), "the RAS-MAPK pathway"; a negative result named before a bracketed list ("negative
+ * oncogene driver mutations (EGFR/ALK/ROS)": in the exclusion list it asks for one of them, no
+ * rule of each); a biomarker defining another disease in an "i.e." aside ("CML in blast crisis
+ * (i.e., patients with known bcr-abl positive disease)").
+ */
+const TARGET_BEFORE =
+  /\b(?:target|targets|targeting|directed (?:at|against)|inhibit|inhibits|inhibiting)\s+(?:the\s+)?(?:[\w()-]+(?:\s*(?:,|\/|and\/or|or|and)\s*|\s+)){0,6}$/;
+const SLASH_LIST = /^(?:\s*(?:\/|\bor\b)\s*[a-z0-9-]+)+/;
+const PATHWAY_AFTER = /^[\s/-]*(?:[a-z0-9]+[\s/-]+){0,2}pathway\b/;
+const NEGATIVE_LIST_BEFORE =
+  /\bnegative\s+(?:[\w-]+\s+){0,3}\(\s*(?:[a-z0-9]+\s*(?:\/|,|\bor\b|\band\b)\s*)*$/;
+const DEFINITION_BEFORE = /\(\s*i\.?\s?e\b[^()]*$/;
+/**
+ * Round 11b: two genes' results joined by "and" in the exclusion list ("known BRAF V600E
+ * mutation and NRAS mutation"): both at once, or either, is not written; no rule of each.
+ */
+const AND_PAIR =
+  /\b[a-z][a-z0-9-]*(?:\s+[a-z]\d+[a-z]?)?\s+(?:gene\s+)?(?:mutations?|fusions?|rearrangements?|alterations?|amplifications?)\s+and\s+[a-z][a-z0-9-]*\s+(?:gene\s+)?(?:mutations?|fusions?|rearrangements?|alterations?|amplifications?)\b/g;
+function inAndPair(ctx: MatchContext, start: number): boolean {
+  if (ctx.section !== 'exclusion') {
+    return false;
+  }
+  for (const m of ctx.sentence.lower.matchAll(AND_PAIR)) {
+    if (start >= m.index && start < m.index + m[0].length) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function notDrugOrTest(ctx: MatchContext, start: number, end: number): boolean {
   const { lower } = ctx.sentence;
   const after = lower.slice(end, end + 40);
   const before = lower.slice(Math.max(0, start - 60), start);
   return (
     !DRUG_AFTER.test(after) &&
+    !DRUG_AFTER.test(after.replace(SLASH_LIST, '')) &&
+    !PATHWAY_AFTER.test(after) &&
+    !TARGET_BEFORE.test(before) &&
+    !NEGATIVE_LIST_BEFORE.test(before) &&
+    !DEFINITION_BEFORE.test(inItem(ctx, start).slice(-120)) &&
+    !inAndPair(ctx, start) &&
     !DRUG_BEFORE.test(lower.slice(Math.max(0, start - 6), start)) &&
     !STATUS_ONLY.test(after) &&
     !TEST_AFTER.test(after) &&
@@ -114,10 +153,16 @@ function notDrugOrTest(ctx: MatchContext, start: number, end: number): boolean {
  * non-squamous NSCLC must have … absence of … EGFR mutations") is qualified as well.
  */
 const EGFR_KIND =
-  /^(?![^]*\bexon 20\b)[^]*(?:\b(?:sensiti[sz]ing|sensitive|activating|common|classic(?:al)?)\s+(?:(?:egfr|epidermal growth factor receptor)\b|(?:[\w-]+\s+){0,2}mutations?\s+(?:in|of)\s+(?:the\s+)?(?:egfr|epidermal))|\begfr\s+(?:\([^()]*\)\s+)?(?:gene\s+)?(?:sensiti[sz]ing|sensitive|activating|common)\b)/;
-/** A requirement for one histology's patients, qualified (see above). */
+  /^(?![^]*\bexon 20\b)[^]*(?:\b(?:sensiti[sz]ing|sensitive|activating|common|classic(?:al)?)\s+(?:(?:egfr|epidermal growth factor receptor)\b|(?:[\w-]+\s+){0,2}mutations?\s+(?:in|of)\s+(?:the\s+)?(?:egfr|epidermal))|\begfr\s+(?:\([^()]*\)\s+)?(?:gene\s+)?(?:sensiti[sz]ing|sensitive|activating|common)\b|\begfr\b[^.;]{0,80}\bmutations?\s+(?:that\s+are\s+|which\s+are\s+)?sensitive to\b)/;
+/**
+ * A requirement for one histology's patients, qualified (see above); so is one for a subgroup
+ * the item conditions further (round 11b): "… in subjects for whom adjuvant targeted therapy is
+ * planned", "Participants with a BRAF V600 mutation-positive tumor received prior … ICI therapy
+ * only", "Participant with known dMMR/MSI-H status who has not received immunotherapy", "BRAF
+ * mutated patients should have received BRAF/MEK inhibitors".
+ */
 const HISTOLOGY_SUBGROUP =
-  /^(?:all\s+)?(?:patients|participants|subjects)\s+with\s+(?:a\s+)?non-?\s?squamous\b[^.;]*\b(?:must|should|need to|are required to)\b/;
+  /^(?:all\s+)?(?:patients|participants|subjects)\s+with\s+(?:a\s+)?non-?\s?squamous\b[^.;]*\b(?:must|should|need to|are required to)\b|\b(?:in|for)\s+(?:subjects|patients|participants)\s+(?:for|in)\s+whom\b|^[\w\s-]{0,40}\b(?:mutated|mutant|positive|negative|wild-?type)\s+(?:patients|participants|subjects)\s+(?:must|should|need to|are required to)\s+(?:have\s+)?(?:received|progressed|been treated)\b|^(?:participants?|patients?|subjects?)\s+with\s+(?:an?\s+|known\s+)?[^.;]{0,80}?\b(?:(?:who|that)\s+(?:has|have|had)\s+(?:not\s+)?received|received|were treated|was treated)\b/;
 
 /** Round 10b: "ER+, HER2- early-stage …": a bare minus after the symbol is a negative result. */
 const BARE_MINUS = /^-(?=\s*(?:[,;)/]|$)|\s)/;

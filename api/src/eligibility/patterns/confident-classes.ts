@@ -122,6 +122,9 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // Round 11b: histologies required in inclusion and biomarkers excluded in inclusion.
   { pool: 'subtype/required/inclusion', support: 88, right: 88 },
   { pool: 'biomarker/excluded/inclusion', support: 33, right: 33 },
+  // Round 11b: biomarkers excluded in the exclusion list, 24/24 (Wilson 86.2%; 25/43 in round 10):
+  // at the bar's edge, one miss takes it out.
+  { pool: 'biomarker/excluded/exclusion', support: 24, right: 24 },
   { pool: 'disease_status/required/inclusion', support: 28, right: 28 },
   // Round 10b: prior therapies excluded in the exclusion list, 22/22 (Wilson 85.1%) after their
   // misreadings were fixed as sentence classes (25/53 in round 9; an agent aimed at PD-1 / PD-L1
@@ -424,6 +427,18 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   { readingClass: 'subtype/postmenopausal/required/inclusion', by: 'pool', support: 1, right: 1 },
   { readingClass: 'subtype/squamous/required/inclusion', by: 'pool', support: 1, right: 1 },
   { readingClass: 'subtype/squamous+anyOf/required/inclusion', by: 'pool', support: 1, right: 1 },
+  // Round 11b, by the pool biomarker/excluded/exclusion (24/24): a drug's target, a pathway, a
+  // negative list, an 'i.e.' definition, an 'and' pair and conditioned subgroups no longer read.
+  { readingClass: 'biomarker/alk/excluded/exclusion', by: 'pool', support: 7, right: 7 },
+  { readingClass: 'biomarker/egfr/excluded/exclusion', by: 'pool', support: 3, right: 3 },
+  { readingClass: 'biomarker/ros1/excluded/exclusion', by: 'pool', support: 3, right: 3 },
+  { readingClass: 'biomarker/bcrabl1/excluded/exclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'biomarker/kras/excluded/exclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'biomarker/ntrk/excluded/exclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'biomarker/ret/excluded/exclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'biomarker/braf/excluded/exclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'biomarker/her2/excluded/exclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'biomarker/idh1/excluded/exclusion', by: 'pool', support: 1, right: 1 },
 ];
 
 /** The reading classes that may exclude (the table above). */
