@@ -2517,6 +2517,10 @@ describe('extractRules', () => {
           ['acute_lymphoblastic_leukemia'],
         ],
         ['* Known BRAF V600K mutation and NRAS mutation', ['melanoma']],
+        [
+          '* Past HER2 positive overexpression and hormone receptor positive disease',
+          ['breast_cancer'],
+        ],
       ] as const) {
         expect(family('biomarker', read('* Advanced disease', text, [...conditions]))).toEqual([]);
       }
@@ -2541,6 +2545,7 @@ describe('extractRules', () => {
           '* Participants with an NRAS-mutant tumour who received only adjuvant therapy',
           ['melanoma'],
         ],
+        ['* Carry a BRAF V600 mutation, who have not received a BRAF inhibitor', ['melanoma']],
         [
           '* Participant with a known MSI-H tumour who has not received immunotherapy',
           ['colorectal_cancer'],

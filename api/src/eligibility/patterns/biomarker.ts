@@ -98,10 +98,15 @@ const NEGATIVE_LIST_BEFORE =
 const DEFINITION_BEFORE = /\(\s*i\.?\s?e\b[^()]*$/;
 /**
  * Round 11b: two genes' results joined by "and" in the exclusion list ("known BRAF V600E
- * mutation and NRAS mutation"): both at once, or either, is not written; no rule of each.
+ * mutation and NRAS mutation", "HER2 positive over expression and hormone receptor positive"):
+ * both at once, or either, is not written; no rule of each.
  */
-const AND_PAIR =
-  /\b[a-z][a-z0-9-]*(?:\s+[a-z]\d+[a-z]?)?\s+(?:gene\s+)?(?:mutations?|fusions?|rearrangements?|alterations?|amplifications?)\s+and\s+[a-z][a-z0-9-]*\s+(?:gene\s+)?(?:mutations?|fusions?|rearrangements?|alterations?|amplifications?)\b/g;
+const PAIR_RESULT =
+  '(?:gene\\s+)?(?:mutations?|fusions?|rearrangements?|alterations?|amplifications?|positive|positivity|negative|over-?\\s?expression|overexpressed)(?:\\s+over-?\\s?expression)?';
+const AND_PAIR = new RegExp(
+  `\\b[a-z][a-z0-9-]*(?:\\s+[a-z]\\d+[a-z]?)?\\s+${PAIR_RESULT}\\s+and\\s+(?:[a-z][a-z0-9-]*\\s+){1,2}?${PAIR_RESULT}\\b`,
+  'g',
+);
 function inAndPair(ctx: MatchContext, start: number): boolean {
   if (ctx.section !== 'exclusion') {
     return false;
@@ -159,10 +164,11 @@ const EGFR_KIND =
  * the item conditions further (round 11b): "… in subjects for whom adjuvant targeted therapy is
  * planned", "Participants with a BRAF V600 mutation-positive tumor received prior … ICI therapy
  * only", "Participant with known dMMR/MSI-H status who has not received immunotherapy", "BRAF
- * mutated patients should have received BRAF/MEK inhibitors".
+ * mutated patients should have received BRAF/MEK inhibitors", "have a BRAF V600 mutation, who have not
+ * received a prior BRAF/MEK TKI regimen".
  */
 const HISTOLOGY_SUBGROUP =
-  /^(?:all\s+)?(?:patients|participants|subjects)\s+with\s+(?:a\s+)?non-?\s?squamous\b[^.;]*\b(?:must|should|need to|are required to)\b|\b(?:in|for)\s+(?:subjects|patients|participants)\s+(?:for|in)\s+whom\b|^[\w\s-]{0,40}\b(?:mutated|mutant|positive|negative|wild-?type)\s+(?:patients|participants|subjects)\s+(?:must|should|need to|are required to)\s+(?:have\s+)?(?:received|progressed|been treated)\b|^(?:participants?|patients?|subjects?)\s+with\s+(?:an?\s+|known\s+)?[^.;]{0,80}?\b(?:(?:who|that)\s+(?:has|have|had)\s+(?:not\s+)?received|received|were treated|was treated)\b/;
+  /^(?:all\s+)?(?:patients|participants|subjects)\s+with\s+(?:a\s+)?non-?\s?squamous\b[^.;]*\b(?:must|should|need to|are required to)\b|\b(?:in|for)\s+(?:subjects|patients|participants)\s+(?:for|in)\s+whom\b|\b(?:who|that)\s+(?:has|have|had)\s+not\s+(?:received|been treated)\b|^[\w\s-]{0,40}\b(?:mutated|mutant|positive|negative|wild-?type)\s+(?:patients|participants|subjects)\s+(?:must|should|need to|are required to)\s+(?:have\s+)?(?:received|progressed|been treated)\b|^(?:participants?|patients?|subjects?)\s+with\s+(?:an?\s+|known\s+)?[^.;]{0,80}?\b(?:(?:who|that)\s+(?:has|have|had)\s+(?:not\s+)?received|received|were treated|was treated)\b/;
 
 /** Round 10b: "ER+, HER2- early-stage …": a bare minus after the symbol is a negative result. */
 const BARE_MINUS = /^-(?=\s*(?:[,;)/]|$)|\s)/;
