@@ -76,8 +76,8 @@ const HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.45 };
 // D07 x NCT05994131, had been excluded by a heading's 'the following prior systemic therapy:'
 // while judged excluded by EGFR; the heading now gives no rule).
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 432, 100% (105/105), recall 43.9% (105/239).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 114/239, 47.7%, was 105/239: floor raised to it.
-const ALL = { maxWrongExclusionRate: 0, precision: 1, recall: 0.47 };
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 116/239, 48.5%, was 105/239: floor raised to it.
+const ALL = { maxWrongExclusionRate: 0, precision: 1, recall: 0.48 };
 
 const rule = (
   r: Partial<EligibilityRule> & Pick<EligibilityRule, 'key' | 'kind'>,
@@ -274,7 +274,7 @@ describe('verdicts on the judged vignettes', () => {
 // exclude): 0 wrong of 285, 100% (29/29), recall 20.7% (29/140): floored at it.
 // Round 10b: 0 wrong of 285, 100% (30/30), recall 21.4% (30/140): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 285, 100% (42/42), recall 30.0% (42/140).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 45/140, 32.1%, was 42/140: floor raised to it.
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 46/140, 32.9%, was 42/140: floor raised to it.
 const HELDOUT_3 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.32 };
 
 describe('verdicts on the third held-out round', () => {
@@ -343,7 +343,7 @@ describe('verdicts on the third held-out round', () => {
 // Round 10c (uveal melanoma and brain metastases excluded, six subtype classes by pool, may
 // exclude): 0 wrong of 255, 100% (42/42), recall 35.9% (42/117).
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 255, 100% (44/44), recall 37.6% (44/117).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 48/117, 41.0%, was 44/117: floor raised to it.
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 49/117, 41.9%, was 44/117: floor raised to it.
 const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.41 };
 /**
  * Every held-out vignette of the three files (V61-V78, V79-V135, V136-V186). After round 5
@@ -359,8 +359,8 @@ const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.41 };
 // Round 10b: 0 of 630, 100% (71/71), recall 24.1% (71/294): floor raised to it. (The fourth round
 // alone is unchanged: 0 of 255, 100% (29/29), 24.8%.)
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 630, 100% (101/101), recall 34.4% (101/294).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 110/294, 37.4%, was 101/294: floor raised to it.
-const ALL_HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.37 };
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 112/294, 38.1%, was 101/294: floor raised to it.
+const ALL_HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.38 };
 
 describe('verdicts on the fourth held-out round', () => {
   const file = DEFAULT_HOLDOUT_4_VIGNETTES_FILE();
@@ -431,13 +431,13 @@ describe('verdicts on the fourth held-out round', () => {
 // precise.
 // Round 10b: 0 wrong of 255, 100% (30/30), recall 30.3% (30/99): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 255, 100% (33/33), recall 33.3% (33/99).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 36/99, 36.4%, was 33/99: floor raised to it.
-const HELDOUT_5 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.36 };
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 37/99, 37.4%, was 33/99: floor raised to it.
+const HELDOUT_5 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.37 };
 // Round 9 (round 6's labels join the calibration data; measurable disease required may no longer
 // exclude): recall 24.9% (98/393).
 // Round 10b: 0 of 885, 100% (101/101), recall 25.7% (101/393): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 885, 100% (134/134), recall 34.1% (134/393).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 146/393, 37.2%, was 134/393: floor raised to it.
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 149/393, 37.9%, was 134/393: floor raised to it.
 const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.37 };
 
 describe('verdicts on the fifth held-out round', () => {
@@ -518,7 +518,7 @@ describe('verdicts on the fifth held-out round', () => {
 // Round 11b (subtype, biomarker): 0 wrong, 100%, recall 65/134, 48.5%, was 62/134: floor raised to it.
 const HELDOUT_6 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.48 };
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 1125, 100% (196/196), recall 37.2% (196/527).
-// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 211/527, 40.0%, was 196/527: floor raised to it.
+// Round 11b (subtype, biomarker): 0 wrong, 100%, recall 214/527, 40.6%, was 196/527: floor raised to it.
 const ALL_HELDOUT_5_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.4 };
 
 describe('verdicts on the sixth held-out round', () => {
