@@ -2563,6 +2563,15 @@ describe('extractRules', () => {
           ]),
         ),
       ).toEqual([expect.stringMatching(/^braf required inclusion low /)]);
+      // In the inclusion list the treatment clause adds a requirement: the biomarker's stays plain.
+      expect(
+        family(
+          'biomarker',
+          read('* Patients with a BRAF V600 mutation who have not received a BRAF inhibitor', '', [
+            'melanoma',
+          ]),
+        ),
+      ).toEqual(['braf required inclusion plain']);
       // Sensitive to targeted therapy: one kind of EGFR mutation.
       expect(
         read(

@@ -162,13 +162,19 @@ const EGFR_KIND =
 /**
  * A requirement for one histology's patients, qualified (see above); so is one for a subgroup
  * the item conditions further (round 11b): "… in subjects for whom adjuvant targeted therapy is
- * planned", "Participants with a BRAF V600 mutation-positive tumor received prior … ICI therapy
- * only", "Participant with known dMMR/MSI-H status who has not received immunotherapy", "BRAF
- * mutated patients should have received BRAF/MEK inhibitors", "have a BRAF V600 mutation, who have not
- * received a prior BRAF/MEK TKI regimen".
+ * planned", "BRAF mutated patients should have received BRAF/MEK inhibitors".
  */
 const HISTOLOGY_SUBGROUP =
-  /^(?:all\s+)?(?:patients|participants|subjects)\s+with\s+(?:a\s+)?non-?\s?squamous\b[^.;]*\b(?:must|should|need to|are required to)\b|\b(?:in|for)\s+(?:subjects|patients|participants)\s+(?:for|in)\s+whom\b|\b(?:who|that)\s+(?:has|have|had)\s+not\s+(?:received|been treated)\b|^[\w\s-]{0,40}\b(?:mutated|mutant|positive|negative|wild-?type)\s+(?:patients|participants|subjects)\s+(?:must|should|need to|are required to)\s+(?:have\s+)?(?:received|progressed|been treated)\b|^(?:participants?|patients?|subjects?)\s+with\s+(?:an?\s+|known\s+)?[^.;]{0,80}?\b(?:(?:who|that)\s+(?:has|have|had)\s+(?:not\s+)?received|received|were treated|was treated)\b/;
+  /^(?:all\s+)?(?:patients|participants|subjects)\s+with\s+(?:a\s+)?non-?\s?squamous\b[^.;]*\b(?:must|should|need to|are required to)\b|\b(?:in|for)\s+(?:subjects|patients|participants)\s+(?:for|in)\s+whom\b|^[\w\s-]{0,40}\b(?:mutated|mutant|positive|negative|wild-?type)\s+(?:patients|participants|subjects)\s+(?:must|should|need to|are required to)\s+(?:have\s+)?(?:received|progressed|been treated)\b/;
+/**
+ * Excluded only: a subgroup conditioned on a treatment ("Participants with a BRAF V600
+ * mutation-positive tumor received prior … ICI therapy only", "have a BRAF V600 mutation, who have
+ * not received a prior BRAF/MEK TKI regimen"); in the inclusion list the same clause adds a
+ * requirement to the biomarker's ("Patients with a BRAF V600 mutation who have not received a
+ * BRAF inhibitor"), which stays plain.
+ */
+const SUBGROUP_TREATED =
+  /\b(?:who|that)\s+(?:has|have|had)\s+not\s+(?:received|been treated)\b|^(?:participants?|patients?|subjects?)\s+with\s+(?:an?\s+|known\s+)?[^.;]{0,80}?\b(?:(?:who|that)\s+(?:has|have|had)\s+(?:not\s+)?received|received|were treated|was treated)\b/;
 
 /** Round 10b: "ER+, HER2- early-stage …": a bare minus after the symbol is a negative result. */
 const BARE_MINUS = /^-(?=\s*(?:[,;)/]|$)|\s)/;
@@ -209,6 +215,7 @@ function concept(
     accept: notDrugOrTest,
     negatedBy: BARE_MINUS,
     qualifier: HISTOLOGY_SUBGROUP,
+    excludedQualifier: SUBGROUP_TREATED,
     group: key.startsWith('brca') ? 'brca' : 'biomarker',
     ...extra,
   };
@@ -223,7 +230,7 @@ const LOW_OR_BARE_MINUS = new RegExp(`${LOW_OR_BELOW.source}|${BARE_MINUS.source
 export const biomarkerConcepts: Concept[] = [
   // "eGFR >= 60 mL/min" is the kidney's filtration rate, not the gene.
   concept('egfr', ['egfr'], /\begfr\b/g, {
-    excludedQualifier: EGFR_KIND,
+    excludedQualifier: new RegExp(`${EGFR_KIND.source}|${SUBGROUP_TREATED.source}`),
     accept: (ctx, start, end) =>
       notDrugOrTest(ctx, start, end) &&
       ctx.sentence.norm.slice(start, end) !== 'eGFR' &&
