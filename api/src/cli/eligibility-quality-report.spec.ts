@@ -57,7 +57,9 @@ const EXCLUSION_PRECISION_FLOOR = 0.97;
 // (78/241): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 99.1% (110/111), recall
 // 45.6% (110/241): floor raised to it.
-const EXCLUSION_RECALL_FLOOR = 0.45;
+// Round 11b (subtype, biomarker; four labels added, 245 labels): 99.3% (139/140), recall 56.7%
+// (139/245): floor raised to it.
+const EXCLUSION_RECALL_FLOOR = 0.56;
 const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.95,
   comorbidity: 0.95,
@@ -107,13 +109,15 @@ const HOLDOUT_3_EXCLUSION_PRECISION_FLOOR = 0.98;
 // them, may no longer exclude): 100% (54/54), 32.7% (54/165).
 // Round 10b: 100% (57/57), 34.5% (57/165): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 98.6% (73/74), 44.2% (73/165).
-const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.44;
+// Round 11b (subtype, biomarker): 98.8% (81/82), 49.1% (81/165): floor raised to it.
+const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.49;
 /**
  * Fourth held-out part (eligibility-labels-holdout-4.json, 55 trials, 345 labels), measured once
  * 2026-11-24 05:00 UTC on main's engine after round 4: all rules 63.2% precise (227/359), 65.8%
  * recall (227/345); rules that may exclude 69.2% (110/159), 60.8% (110/181), 49 wrong.
  */
-const HOLDOUT_4_PRECISION_FLOOR = 0.63;
+// Round 11b (subtype, biomarker): all rules 65.9% (230/349): floor raised to it.
+const HOLDOUT_4_PRECISION_FLOOR = 0.65;
 const HOLDOUT_4_RECALL_FLOOR = 0.65;
 // After round 6 (measured once, at the end): rules that may exclude 71.7% (109/152), 60.2%
 // (109/181), 43 wrong (49 after round 4): precision floor raised.
@@ -126,14 +130,16 @@ const HOLDOUT_4_RECALL_FLOOR = 0.65;
 // the same 2 wrong: both raised to the measured values.
 const HOLDOUT_4_EXCLUSION_PRECISION_FLOOR = 0.97;
 // Round 10b: 96.8% (61/63), 33.7% (61/181), the same 2 wrong: recall floor raised to it.
-const HOLDOUT_4_EXCLUSION_RECALL_FLOOR = 0.45;
+// Round 11b (subtype, biomarker): 97.9% (92/94), 50.8% (92/181), the same 2 wrong: floor raised to it.
+const HOLDOUT_4_EXCLUSION_RECALL_FLOOR = 0.5;
 /**
  * Fifth held-out part (eligibility-labels-holdout-5.json, 51 trials, 338 labels), measured once
  * 2026-11-24 07:50 UTC on main's engine as of 7e3c830 (after round 5): all rules 63.5% precise,
  * 60.7% recall; rules that may exclude 63.7% (102/160), 50.7% (102/201), 58 wrong.
  */
-const HOLDOUT_5_PRECISION_FLOOR = 0.63;
-const HOLDOUT_5_RECALL_FLOOR = 0.6;
+// Round 11b (subtype, biomarker): all rules 68.6% (214/312), 62.9% (214/340): floors raised to them.
+const HOLDOUT_5_PRECISION_FLOOR = 0.68;
+const HOLDOUT_5_RECALL_FLOOR = 0.62;
 // Round 7 (calibrated confidence): 100% (64/64), 31.8% (64/201), 0 wrong: precision raised, recall
 // lowered to the measured value (the same trade).
 const HOLDOUT_5_EXCLUSION_PRECISION_FLOOR = 1;
@@ -142,7 +148,8 @@ const HOLDOUT_5_EXCLUSION_PRECISION_FLOOR = 1;
 // Round 10b: 100% (56/56), 27.7% (56/202; one label added, untreated required of NCT05404347):
 // floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 100% (77/77), 37.9% (77/203).
-const HOLDOUT_5_EXCLUSION_RECALL_FLOOR = 0.37;
+// Round 11b (subtype, biomarker): 100.0% (92/92), 45.3% (92/203): floor raised to it.
+const HOLDOUT_5_EXCLUSION_RECALL_FLOOR = 0.45;
 /**
  * Sixth held-out part (eligibility-labels-holdout-6.json, 56 trials, 384 labels), labelled blind
  * 2026-11-24, measured once each at 12:20 UTC: on main's engine before round 7 (8c41576) all
@@ -150,17 +157,20 @@ const HOLDOUT_5_EXCLUSION_RECALL_FLOOR = 0.37;
  * 46.2% (103/223), 76 wrong; with round 7 merged (210fb0d) all rules 51.7% / 64.6%, rules that
  * may exclude 91.0% (61/67), 27.4% (61/223), 6 wrong. Floors at the figures with round 7.
  */
+// Round 11b (subtype, biomarker; two adenocarcinoma labels added, 387 labels): all rules 57.0%
+// (260/456), 67.2% (260/387); rules that may exclude 97.1% (100/103), 44.2% (100/226), the same 3
+// wrong: floors raised to them.
 const HOLDOUT_6_FLOORS = {
-  precision: 0.51,
-  recall: 0.64,
+  precision: 0.57,
+  recall: 0.67,
   // Round 9 (calibration data since; measurable disease required may no longer exclude): 94.5%
   // (52/55), 23.3% (52/223), 3 wrong: precision raised, recall lowered to the measured values.
-  exclusionPrecision: 0.96,
+  exclusionPrecision: 0.97,
   // Round 10b: 95.2% (59/62), 26.3% (59/224; one label added, untreated required of NCT06944470),
   // the same 3 wrong: recall floor raised to it.
   // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 96.7% (87/90), 38.8% (87/224),
   // the same 3 wrong: both raised to them.
-  exclusionRecall: 0.38,
+  exclusionRecall: 0.44,
 };
 /**
  * Seventh held-out part (eligibility-labels-holdout-7.json, 30 trials, 191 labels): every trial of
@@ -198,7 +208,8 @@ const ALL_HOLDOUT_EXCLUSION_PRECISION_FLOOR = 0.97;
 // Round 7: lowered to the measured 24.2% (the trade of calibrated confidence).
 // Round 9: 20.9% (71/339), measurable disease required no longer excludes.
 // Round 10b: 96.3% (79/82), 23.3% (79/339): floor raised to it.
-const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.32;
+// Round 11b (subtype, biomarker): first two parts 97.9% (140/143), 41.3% (140/339), the same 3 wrong: floor raised to it.
+const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.41;
 const ALL_HOLDOUT_FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.53,
   comorbidity: 0.94,
@@ -731,13 +742,15 @@ describe('eligibility quality', () => {
     // Round 10c (uveal melanoma and brain metastases excluded, six subtype classes by pool, may exclude); adenosquamous excluded added for two trials (1176 labels): all rules 79.8%
     // (872/1093), 74.1% (872/1176); rules that may exclude 100.0% (287/287), 39.6% (287/724).
     // Raised to them.
+    // Round 11b (subtype, biomarker): all rules 81.9% (878/1072), 74.7% (878/1176); rules that
+    // may exclude 100.0% (362/362), 50.0% (362/724): floors raised to them.
     const CALIBRATION_9_FLOORS = {
-      precision: 0.79,
+      precision: 0.81,
       recall: 0.74,
       exclusionPrecision: 1,
       // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 100.0% (309/309),
       // 42.7% (309/724): floor raised to it.
-      exclusionRecall: 0.42,
+      exclusionRecall: 0.5,
     };
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>

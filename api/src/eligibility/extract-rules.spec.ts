@@ -828,14 +828,14 @@ describe('extractRules', () => {
           ]);
         }
         expect(excluding('* No EGFR exon 19 deletion or L858R mutation')).toEqual([]);
-        // The gene as the question names it still excludes; required, the alteration implies
-        // the gene.
+        // Round 11b: one kind of EGFR mutation (activating, sensitizing) excluded is qualified
+        // too: the question asks about any EGFR mutation (the calibration labels qualify most
+        // such sentences). Required, the alteration implies the gene.
         expect(
           excluding('', '* Known EGFR activating mutations (exon 19 deletion or L858R)'),
-        ).toEqual(['egfr excluded exclusion']);
+        ).toEqual([]);
         expect(excluding('', '* Known EGFR sensitizing mutation or ALK rearrangement')).toEqual([
           'alk excluded exclusion',
-          'egfr excluded exclusion',
         ]);
         expect(excluding('* FGFR2 fusion or rearrangement', '', ['cholangiocarcinoma'])).toEqual([
           'fgfr2 required inclusion',
@@ -848,9 +848,10 @@ describe('extractRules', () => {
             '* Patient is positive for EGFR or HER2 exon 20 mutations based on tissue testing',
           ),
         ).toEqual([]);
+        // (Round 11b: a sensitizing EGFR mutation is one kind of EGFR mutation, qualified.)
         expect(
           excluding('', '* Known sensitizing mutations in EGFR or HER2 sensitizing mutations'),
-        ).toEqual(['egfr excluded exclusion']);
+        ).toEqual([]);
       });
 
       it('should read metastatic melanoma involving the brain, excluded only if so, as no extent rule', () => {
@@ -2253,6 +2254,349 @@ describe('extractRules', () => {
     });
   });
 
+  describe('round 11b (subtype, biomarker)', () => {
+    const read = (inclusion: string, exclusion = '', conditions = ['lung_cancer']): string[] =>
+      rules(inclusion, exclusion, { conditions }).map(
+        (r) =>
+          `${r.key}${r.anyOf?.length ? `+${r.anyOf.join(',')}` : ''} ${r.kind} ${r.section}` +
+          ` ${r.confidence === 'low' ? `low ${r.reading}` : 'plain'}${r.qualified ? ' q' : ''}`,
+      );
+    const family = (name: string, list: string[]): string[] =>
+      list.filter((r) => CRITERIA[r.split(/[ +]/)[0] as keyof typeof CRITERIA].family === name);
+
+    it("should read a histology of one disease of a basket trial as that disease's cohort", () => {
+      const basket = [
+        '* Metastatic non-small cell lung cancer progressing after platinum therapy',
+        '* Metastatic triple negative breast cancer after one line of chemotherapy',
+        '* Squamous cell carcinoma of the oesophagus, not amenable to surgery',
+      ].join('\n');
+      expect(
+        family('subtype', read(basket, '', ['lung_cancer', 'breast_cancer', 'esophageal_cancer'])),
+      ).toEqual([
+        'nsclc required inclusion low cohort',
+        'tnbc required inclusion low cohort',
+        'squamous required inclusion low cohort',
+      ]);
+      // A lung trial's NSCLC requirement stays plain and excludes a small-cell patient.
+      const [nsclc] = rules(
+        '* Metastatic non-small cell lung cancer progressing after platinum therapy',
+      ).filter((r) => r.key === 'nsclc');
+      expect(nsclc).toMatchObject({ kind: 'required', confidence: 'high' });
+      expect(ruleExcludes(nsclc)).toBe(true);
+    });
+
+    it('should read histologies no one patient has, each required, as alternatives', () => {
+      // Two cohort lists whose headings the record lost.
+      expect(
+        family(
+          'subtype',
+          read(
+            '* a. Confirmed cutaneous melanoma, stage III\n\n* a. Confirmed mucosal melanoma, any stage',
+            '',
+            ['melanoma'],
+          ),
+        ),
+      ).toEqual([
+        'cutaneous_melanoma required inclusion low list',
+        'mucosal_melanoma required inclusion low list',
+      ]);
+      // A melanoma cohort beside a carcinoma cohort.
+      expect(
+        family(
+          'subtype',
+          read(
+            '* Mucosal melanoma of any stage\n* Squamous cell carcinoma confirmed by pathology',
+            '',
+            ['melanoma'],
+          ),
+        ),
+      ).toEqual([
+        'mucosal_melanoma required inclusion low list',
+        'squamous required inclusion low list',
+      ]);
+      // NSCLC and its adenocarcinoma describe one cancer: both stay plain.
+      expect(
+        read('* Non-small cell lung cancer, stage IV\n* Adenocarcinoma histology confirmed'),
+      ).toEqual(
+        expect.arrayContaining([
+          'nsclc required inclusion plain',
+          'adenocarcinoma required inclusion plain',
+        ]),
+      );
+    });
+
+    it('should read a histology of a trial listing its eligible types, or a group of every melanoma site, as no requirement', () => {
+      expect(
+        family(
+          'subtype',
+          read(
+            '* Epithelial adenocarcinoma of the ovary, stage III-IV\n' +
+              '* Eligible histologic types: high grade serous, endometrioid, clear cell, or undifferentiated carcinoma',
+            '',
+            ['ovarian_cancer'],
+          ),
+        ),
+      ).toEqual(['adenocarcinoma required inclusion low list']);
+      expect(
+        family(
+          'subtype',
+          read('* Unresectable cutaneous, mucosal, acral or uveal melanoma', '', ['melanoma']),
+        ),
+      ).toEqual([
+        'cutaneous_melanoma+mucosal_melanoma,acral_melanoma,uveal_melanoma required inclusion low list',
+      ]);
+    });
+
+    it('should read no histology from a quota, an example, a permission or a list of diseases', () => {
+      for (const [text, conditions] of [
+        ['* The share of participants with mucosal melanoma will not exceed 20%', ['melanoma']],
+        [
+          '* Newly diagnosed lung cancer (e.g. adenocarcinoma or squamous cell carcinoma)',
+          ['lung_cancer'],
+        ],
+        [
+          '* Solid tumours; indications include, but are not limited to, cervical squamous carcinoma and gastric cancer',
+          ['cervical_cancer'],
+        ],
+        [
+          '* Patients with melanoma of mucosal (including vulvar) or cutaneous origin are eligible',
+          ['melanoma'],
+        ],
+        [
+          '* Unresectable cutaneous melanoma, NSCLC or renal cell carcinoma after anti-PD-1',
+          ['melanoma'],
+        ],
+      ] as const) {
+        expect(family('subtype', read(text, '', [...conditions]))).toEqual([]);
+      }
+    });
+
+    it('should keep an exclusion written in both lists once, in the exclusion list', () => {
+      expect(
+        family(
+          'subtype',
+          read('* Non-squamous NSCLC, stage IV', '* Squamous or mixed squamous histology'),
+        ),
+      ).toEqual(['nsclc required inclusion plain', 'squamous excluded exclusion plain']);
+      expect(
+        family(
+          'biomarker',
+          read('* Tumour without EGFR or ALK alterations', '* Known EGFR or ALK alterations'),
+        ),
+      ).toEqual(['egfr excluded exclusion plain', 'alk excluded exclusion plain']);
+    });
+
+    it('should qualify one kind of EGFR mutation excluded, and a requirement of non-squamous patients only', () => {
+      expect(read('* Absence of activating EGFR mutations and ALK fusions')).toEqual([
+        'egfr excluded inclusion low qualified q',
+        'alk excluded inclusion plain',
+      ]);
+      expect(read('', '* Common EGFR mutations or ALK rearrangements')).toEqual([
+        'egfr excluded exclusion low qualified q',
+        'alk excluded exclusion plain',
+      ]);
+      // Named with the other kinds, it is the gene; required, the kind still needs EGFR.
+      expect(read('', '* Sensitising EGFR mutations or EGFR exon 20 insertions')).toEqual([
+        'egfr excluded exclusion plain',
+      ]);
+      expect(read('* Activating EGFR mutation (exon 19 deletion or L858R)')).toEqual([
+        'egfr required inclusion plain',
+      ]);
+      expect(
+        family(
+          'biomarker',
+          read('* Patients with non-squamous histology must have no known ALK rearrangement'),
+        ),
+      ).toEqual(['alk excluded inclusion low qualified q']);
+    });
+
+    it('should read no biomarker rule from any status admitted, both results or an open list', () => {
+      for (const [text, conditions] of [
+        ['* Any KRAS status is permitted (mutant, wild-type or unknown)', ['lung_cancer']],
+        ['* BRAF V600-mutant or BRAF wild-type melanoma', ['melanoma']],
+        ['* Not BRAF mutated, BRAFV600 mutated or wild mutated melanoma', ['melanoma']],
+        [
+          '* Tumours harbouring MAPK pathway mutations, including but not limited to KRAS, NRAS or BRAF',
+          ['melanoma'],
+        ],
+      ] as const) {
+        expect(family('biomarker', read(text, '', [...conditions]))).toEqual([]);
+      }
+    });
+
+    it('should read ER and PR defining a hormone-receptor or triple-negative status as that status', () => {
+      const breast = ['breast_cancer'];
+      expect(
+        read('* Hormone receptor-negative disease (ER-negative and PR-negative)', '', breast),
+      ).toEqual(['hr excluded inclusion plain']);
+      expect(read('* HR-ve, HER2-positive breast cancer', '', breast)).toEqual([
+        'hr excluded inclusion plain',
+        'her2 required inclusion plain',
+      ]);
+      expect(
+        family(
+          'biomarker',
+          read(
+            '* Triple negative breast cancer (ER-negative, PR-negative, HER2-negative)',
+            '',
+            breast,
+          ),
+        ),
+      ).toEqual(['her2 excluded inclusion plain']);
+    });
+
+    it('should read the lineage of an ALL, APL and a clear-cell RCC, in their trials only', () => {
+      const all = ['acute_lymphoblastic_leukemia'];
+      expect(
+        family('subtype', read('* Relapsed B-cell precursor ALL in second remission', '', all)),
+      ).toEqual(['b_cell_all required inclusion plain']);
+      expect(
+        family('subtype', read('* Adults with ALL', '* T-cell acute lymphoblastic leukaemia', all)),
+      ).toEqual(['t_cell_all excluded exclusion plain']);
+      // A mature B-cell (Burkitt) leukaemia is no B-ALL of the question.
+      expect(
+        family('subtype', read('* Adults with ALL', '* Mature B-ALL (Burkitt type)', all)),
+      ).toEqual([]);
+      // Either lineage: one group.
+      expect(family('subtype', read('* Relapsed B-ALL or T-ALL', '', all))).toEqual([
+        'b_cell_all+t_cell_all required inclusion plain',
+      ]);
+      expect(
+        family(
+          'subtype',
+          read('* Newly diagnosed AML', '* Known acute promyelocytic leukaemia', [
+            'acute_myeloid_leukemia',
+          ]),
+        ),
+      ).toEqual(['apl excluded exclusion plain']);
+      expect(
+        family(
+          'subtype',
+          read('* Metastatic clear cell renal cell carcinoma', '', ['kidney_cancer']),
+        ),
+      ).toEqual(['clear_cell_rcc required inclusion plain']);
+      expect(
+        family(
+          'subtype',
+          read('* Renal cell carcinoma with or without a clear cell component', '', [
+            'kidney_cancer',
+          ]),
+        ),
+      ).toEqual([]);
+      // Another disease's trial: no rule.
+      expect(family('subtype', read('* Relapsed B-ALL', '', ['multiple_myeloma']))).toEqual([]);
+    });
+
+    it('should read a sentence led by its parts ("… part only:") as theirs, and "could be included" as a permission', () => {
+      expect(
+        read('* Expansion arms and escalation part only: confirmed diagnosis of CD22+ B-ALL', '', [
+          'acute_lymphoblastic_leukemia',
+        ]),
+      ).toEqual(['b_cell_all required inclusion low cohort']);
+      expect(
+        family(
+          'subtype',
+          read(
+            '* Any kidney cancer histology (non-clear cell renal cell carcinoma could be included)',
+            '',
+            ['kidney_cancer'],
+          ),
+        ),
+      ).toEqual([]);
+    });
+
+    it("should read no biomarker from a drug's target, a pathway, a negative list, a definition or an 'and' pair", () => {
+      for (const [text, conditions] of [
+        ['* Prior therapy with agents that target EGFR or HER3', ['lung_cancer']],
+        ['* Previously received drugs targeting AXL and/or FLT3', ['acute_myeloid_leukemia']],
+        ['* Earlier treatment with BRAF/MEK inhibitors for advanced disease', ['melanoma']],
+        ['* Any agent acting on the KRAS-MAPK pathway', ['colorectal_cancer']],
+        ['* Patients with negative driver alterations (EGFR/ALK/ROS1)', ['lung_cancer']],
+        [
+          '* CML in lymphoid blast crisis (i.e., known BCR-ABL positive disease)',
+          ['acute_lymphoblastic_leukemia'],
+        ],
+        ['* Known BRAF V600K mutation and NRAS mutation', ['melanoma']],
+        [
+          '* Past HER2 positive overexpression and hormone receptor positive disease',
+          ['breast_cancer'],
+        ],
+      ] as const) {
+        expect(family('biomarker', read('* Advanced disease', text, [...conditions]))).toEqual([]);
+      }
+      // A plain exclusion still excludes, one gene or a list.
+      const [egfr] = rules('* Stage IV NSCLC', '* Known EGFR mutation').filter(
+        (r) => r.key === 'egfr',
+      );
+      expect(egfr).toMatchObject({ kind: 'excluded', section: 'exclusion', confidence: 'high' });
+      expect(read('* Advanced disease', '* Known EGFR mutations or ALK rearrangements')).toEqual([
+        'egfr excluded exclusion plain',
+        'alk excluded exclusion plain',
+      ]);
+    });
+
+    it('should qualify a biomarker of a subgroup the item conditions further', () => {
+      for (const [text, conditions] of [
+        [
+          '* Known ALK fusion in patients for whom adjuvant targeted therapy is planned',
+          ['lung_cancer'],
+        ],
+        [
+          '* Participants with an NRAS-mutant tumour who received only adjuvant therapy',
+          ['melanoma'],
+        ],
+        ['* Carry a BRAF V600 mutation, who have not received a BRAF inhibitor', ['melanoma']],
+        [
+          '* Participant with a known MSI-H tumour who has not received immunotherapy',
+          ['colorectal_cancer'],
+        ],
+      ] as const) {
+        expect(family('biomarker', read('* Advanced disease', text, [...conditions]))).toEqual([
+          expect.stringMatching(/ excluded exclusion low qualified q$/),
+        ]);
+      }
+      expect(
+        family(
+          'biomarker',
+          read('* BRAF mutated patients should have received a BRAF inhibitor before entry', '', [
+            'melanoma',
+          ]),
+        ),
+      ).toEqual([expect.stringMatching(/^braf required inclusion low /)]);
+      // In the inclusion list the treatment clause adds a requirement: the biomarker's stays plain.
+      expect(
+        family(
+          'biomarker',
+          read('* Patients with a BRAF V600 mutation who have not received a BRAF inhibitor', '', [
+            'melanoma',
+          ]),
+        ),
+      ).toEqual(['braf required inclusion plain']);
+      // Sensitive to targeted therapy: one kind of EGFR mutation.
+      expect(
+        read(
+          '* Advanced disease',
+          '* EGFR or ALK mutations that are sensitive to approved inhibitors',
+        ),
+      ).toEqual(['egfr excluded exclusion low qualified q', 'alk excluded exclusion plain']);
+    });
+
+    it('should read the indications "listed below" as alternatives', () => {
+      expect(
+        family(
+          'biomarker',
+          read(
+            '* A cancer for which the drug is approved, for any of the indications listed below:\n' +
+              '  * Melanoma after complete resection\n' +
+              '  * NSCLC with no EGFR mutation after platinum chemotherapy',
+            '',
+            ['lung_cancer', 'melanoma'],
+          ),
+        ),
+      ).toEqual(['egfr excluded inclusion low list']);
+    });
+  });
+
   describe('inclusion and exclusion', () => {
     it('should require a positive biomarker in inclusion and exclude it in exclusion', () => {
       expect(compact(rules('* EGFR mutation-positive NSCLC'))).toContain('egfr required inclusion');
@@ -2441,7 +2785,8 @@ describe('extractRules', () => {
             conditions: ['acute_lymphoblastic_leukemia'],
           }),
         ),
-      ).toEqual(['relapsed required inclusion anyOf:refractory']);
+        // (B-ALL is read since round 11b.)
+      ).toEqual(['b_cell_all required inclusion', 'relapsed required inclusion anyOf:refractory']);
     });
 
     it('should group "unresectable or metastatic" and "BRCA1 or BRCA2"', () => {

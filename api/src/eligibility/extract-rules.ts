@@ -19,6 +19,7 @@ import {
 } from './patterns/match';
 import { FAMILY_PATTERNS } from './patterns';
 import { calibrateRules } from './patterns/confident-classes';
+import { alternativeHistologies, restatedExclusions } from './patterns/subtype';
 import type { Finding, MatchContext } from './patterns/types';
 import { type CriterionItem, splitItems } from './text';
 
@@ -36,7 +37,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 11;
+export const RULES_ENGINE_VERSION = 12;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -192,7 +193,7 @@ const DISEASES: [string, RegExp][] = [
   ['pancreatic', /\b(?:pancreatic (?:[\w-]+ )?(?:cancer|carcinoma|adeno\w*)|pdac)\b/],
   [
     'upper_gi',
-    /\b(?:gastric|gej|gastro-?o?esophageal|o?esophageal) (?:[\w-]+ )?(?:cancer|carcinoma|adeno\w*)|\b(?:gej|escc)\b/,
+    /\b(?:gastric|gej|gastro-?o?esophageal|o?esophageal) (?:[\w-]+ )?(?:cancer|carcinoma|adeno\w*)|\b(?:gej|escc|o?esophagus|o?esophago-?gastric)\b/,
   ],
   ['liver', /\b(?:hepatocellular|hcc)\b/],
   ['biliary', /\b(?:cholangiocarcinoma|biliary tract (?:cancer|carcinoma)|btc)\b/],
@@ -251,6 +252,16 @@ const PER_DISEASE_FAMILIES = new Set(['prior_therapy', 'stage', 'performance', '
  * carcinoma" in a basket trial is the head-and-neck cohort's rule, not the lung cohort's.
  */
 const SHARED_HISTOLOGIES = new Set<CriterionKey>(['squamous', 'adenocarcinoma', 'adenosquamous']);
+
+/**
+ * A histology required in the inclusion of a basket trial, in a sentence naming some of its
+ * diseases (round 11b): "NSCLC including driver mutation positive", "Breast cancer (triple
+ * negative type)", "Patients with stage IIB and IIIA non-small cell lung cancer" among the other
+ * diseases' populations is that disease's cohort, not the trial's requirement for every patient
+ * of the condition (a small-cell patient may join another cohort's list).
+ */
+const cohortHistology = (f: Finding, section: string): boolean =>
+  CRITERIA[f.key].family === 'subtype' && section === 'inclusion';
 
 /**
  * "Unresectable, locally advanced or metastatic" (round 7): three alternatives, and the middle
@@ -455,7 +466,9 @@ function itemFindings(
         f.reading ??
         structureReading(f, sentence.lower, item.lower, found) ??
         (alternativeClauses && !item.cohort ? 'list' : undefined) ??
-        (((PER_DISEASE_FAMILIES.has(CRITERIA[f.key].family) || SHARED_HISTOLOGIES.has(f.key)) &&
+        (((PER_DISEASE_FAMILIES.has(CRITERIA[f.key].family) ||
+          SHARED_HISTOLOGIES.has(f.key) ||
+          cohortHistology(f, item.section)) &&
           perDisease(scope, trialDiseases)) ||
         (CRITERIA[f.key].family === 'biomarker' &&
           otherCohortsAsk(f.key, scope, trialDiseases, conditions))
@@ -645,7 +658,17 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
       );
     }
   }
-  return [...structuredRules(input), ...dedupeRules(alternativeRanges(dropContradictions(rules)))];
+  return [
+    ...structuredRules(input),
+    ...dedupeRules(
+      restatedExclusions(
+        alternativeHistologies(
+          alternativeRanges(dropContradictions(rules)),
+          items.filter((i) => i.section === 'inclusion').map((i) => i.lower),
+        ),
+      ),
+    ),
+  ];
 }
 
 /**

@@ -38,9 +38,12 @@ const MAY_HAVE_INLINE_NUMBER = /\d\\?\. +[A-Za-z]|\(\d{1,2}\) +[A-Z]/;
 const MAY_SPLIT = /[.;!?]\s|\S\s{2,}\S|\s(?:No|Not|At least|Must|Prior) /;
 /** "DISEASE CHARACTERISTICS:" and similar upper-case lead-ins of old NCI records. */
 const CAPS_LEAD = /^(?:[A-Z][A-Z /&-]{3,}:\s*)+/;
-/** "one of the following", and (round 8) "one or more of the following". */
+/**
+ * "one of the following", and (round 8) "one or more of the following"; (round 11b) "for any of
+ * the indications outlined below".
+ */
 const ALTERNATIVES =
-  /\b(?:one|any|either) (?:or more )?of the following\b|\bfollowing (?:\w+ )?(?:indications|tumou?r types|diagnoses|histologies)\b/i;
+  /\b(?:one|any|either) (?:or more )?of the following\b|\bfollowing (?:\w+ )?(?:indications|tumou?r types|diagnoses|histologies)\b|\b(?:one|any|either) (?:or more )?of the (?:\w+ )?(?:indications|tumou?r types|diagnoses|histologies) (?:outlined|listed|described|given|shown) below\b/i;
 /**
  * A basket's list of eligible disease types (round 7): "Eligible disease cancer types:", "Eligible
  * tumor types include:" — each item nested under it is one eligible type ("Squamous cell
@@ -360,14 +363,15 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       if (
         section === 'inclusion' &&
         heading &&
-        ((body.includes('following') && ALTERNATIVES.test(body)) || EXAMPLES.test(body))
+        (((body.includes('following') || body.includes('below')) && ALTERNATIVES.test(body)) ||
+          EXAMPLES.test(body))
       ) {
         alternativesHeading = { indent: raw.indent, fresh: true };
       }
       parents.push({
         indent: raw.indent,
         alternatives:
-          (body.includes('following') && ALTERNATIVES.test(body)) ||
+          ((body.includes('following') || body.includes('below')) && ALTERNATIVES.test(body)) ||
           EXAMPLES.test(body) ||
           TYPE_LIST.test(body),
         // A heading led by its part ("Phase 3: Patients with known CNS lesions must not have any

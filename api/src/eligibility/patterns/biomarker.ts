@@ -37,10 +37,42 @@ const EXPRESSING_AFTER = /^[\s-]*expressing\b/;
  * factors such as … ER/PR negative, HER2 positivity, age < 35"): one of several, not required.
  */
 const EXAMPLE_BEFORE =
-  /(?:\bsuch as|\be[.,]?\s?g\b[.,]?|\bfor example|\bfor instance)\s*[^.;()]*$|\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as)[^()]*$/;
+  /(?:\bsuch as|\be[.,]?\s?g\b[.,]?|\bfor example|\bfor instance|\bincluding,? but not limited to)\s*[^.;()]*$|\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as)[^()]*$/;
 const RISK_FACTOR = /\brisk factors?\b/;
 /** "exclusion of patients with … positive EGFR-sensitive mutations" written in the inclusion list. */
 const EXCLUSION_BEFORE = /\bexclu(?:sion|ded?|ding)\b[^.;]{0,110}$/;
+
+/**
+ * Round 11b: any status of the biomarker admitted ("Any BRAF mutation status is allowed (BRAF-mutated,
+ * BRAF wild-type or non-mutated, or BRAF status unknown)", "regardless of EGFR status"): the
+ * sentence names every result, so it states no rule.
+ */
+const ANY_STATUS =
+  /\b(?:any|all)\s+(?:[\w-]+\s+){0,3}?status(?:es)?\b[^.;]{0,30}\b(?:allowed|permitted|eligible|accepted|acceptable)\b|\b(?:regardless|irrespective) of\s+(?:[\w-]+\s+){0,3}?status\b/;
+/**
+ * Round 11b: a gene named twice with both results ("not BRAF mutated, BRAFV600 mutated and wild
+ * mutated", "BRAF V600E-mutated or BRAF wild-type"): any status is admitted. (Negation runs over
+ * the comma, so the mentions' polarity cannot tell.)
+ */
+const WILD_RESULT = /\b(?:wild[\s-]?type|wild|wt|non-?mutated|unmutated|not mutated)\b/;
+const MUTANT_RESULT = /(?<!\bnot |\bnon-?|\bun)\bmutated\b|\bmutants?\b|\bmutation[\s-]positive\b/;
+function bothResults(lower: string, gene: string): boolean {
+  return (
+    gene.length > 2 &&
+    lower.split(gene).length > 2 &&
+    WILD_RESULT.test(lower) &&
+    MUTANT_RESULT.test(lower)
+  );
+}
+
+/**
+ * Round 11b: ER and PR named in the brackets defining hormone-receptor negativity or triple
+ * negativity ("HR-ve status (ER-negative and PR-negative)", "triple negative … (… estrogen
+ * receptor negative and progesterone receptor negative [HER2-/ER-/PR-])"): the hormone-receptor
+ * or triple-negative rule states it; they are its definition, not rules of their own.
+ */
+const DEFINED_BEFORE =
+  /\b(?:hr|hormone[\s-]receptors?|triple[\s-]negative|tnbc)\b[^()[\].;]{0,60}[([][^()[\]]*(?:[([][^()[\]]*)?$/;
 
 /** The item's text up to a position of the sentence ("(e.g." may end the sentence before). */
 function inItem(ctx: MatchContext, start: number): string {
@@ -49,18 +81,64 @@ function inItem(ctx: MatchContext, start: number): string {
   return at < 0 ? lower.slice(0, start) : ctx.item.slice(0, at + start);
 }
 
+/**
+ * Round 11b: a drug's target, not the tumour's result: "any agents that target EGFR or MET",
+ * "medications targeting MerTK and/or FLT3", "BRAF/MEK inhibitors" (the drug named after a slash
+ * list, which normalisation writes "braf or mek"), "the RAS-MAPK pathway"; a negative result named before a bracketed list ("negative
+ * oncogene driver mutations (EGFR/ALK/ROS)": in the exclusion list it asks for one of them, no
+ * rule of each); a biomarker defining another disease in an "i.e." aside ("CML in blast crisis
+ * (i.e., patients with known bcr-abl positive disease)").
+ */
+const TARGET_BEFORE =
+  /\b(?:target|targets|targeting|directed (?:at|against)|inhibit|inhibits|inhibiting)\s+(?:the\s+)?(?:[\w()-]+(?:\s*(?:,|\/|and\/or|or|and)\s*|\s+)){0,6}$/;
+const SLASH_LIST = /^(?:\s*(?:\/|\bor\b)\s*[a-z0-9-]+)+/;
+const PATHWAY_AFTER = /^[\s/-]*(?:[a-z0-9]+[\s/-]+){0,2}pathway\b/;
+const NEGATIVE_LIST_BEFORE =
+  /\bnegative\s+(?:[\w-]+\s+){0,3}\(\s*(?:[a-z0-9]+\s*(?:\/|,|\bor\b|\band\b)\s*)*$/;
+const DEFINITION_BEFORE = /\(\s*i\.?\s?e\b[^()]*$/;
+/**
+ * Round 11b: two genes' results joined by "and" in the exclusion list ("known BRAF V600E
+ * mutation and NRAS mutation", "HER2 positive over expression and hormone receptor positive"):
+ * both at once, or either, is not written; no rule of each.
+ */
+const PAIR_RESULT =
+  '(?:gene\\s+)?(?:mutations?|fusions?|rearrangements?|alterations?|amplifications?|positive|positivity|negative|over-?\\s?expression|overexpressed)(?:\\s+over-?\\s?expression)?';
+const AND_PAIR = new RegExp(
+  `\\b[a-z][a-z0-9-]*(?:\\s+[a-z]\\d+[a-z]?)?\\s+${PAIR_RESULT}\\s+and\\s+(?:[a-z][a-z0-9-]*\\s+){1,2}?${PAIR_RESULT}\\b`,
+  'g',
+);
+function inAndPair(ctx: MatchContext, start: number): boolean {
+  if (ctx.section !== 'exclusion') {
+    return false;
+  }
+  for (const m of ctx.sentence.lower.matchAll(AND_PAIR)) {
+    if (start >= m.index && start < m.index + m[0].length) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function notDrugOrTest(ctx: MatchContext, start: number, end: number): boolean {
   const { lower } = ctx.sentence;
   const after = lower.slice(end, end + 40);
   const before = lower.slice(Math.max(0, start - 60), start);
   return (
     !DRUG_AFTER.test(after) &&
+    !DRUG_AFTER.test(after.replace(SLASH_LIST, '')) &&
+    !PATHWAY_AFTER.test(after) &&
+    !TARGET_BEFORE.test(before) &&
+    !NEGATIVE_LIST_BEFORE.test(before) &&
+    !DEFINITION_BEFORE.test(inItem(ctx, start).slice(-120)) &&
+    !inAndPair(ctx, start) &&
     !DRUG_BEFORE.test(lower.slice(Math.max(0, start - 6), start)) &&
     !STATUS_ONLY.test(after) &&
     !TEST_AFTER.test(after) &&
     !TEST_BEFORE.test(before) &&
     !IF_BEFORE.test(before) &&
     !FAMILY.test(ctx.item) &&
+    !ANY_STATUS.test(lower) &&
+    !bothResults(lower, lower.slice(start, end)) &&
     !RISK_FACTOR.test(ctx.item) &&
     !EXAMPLE_BEFORE.test(inItem(ctx, start).slice(-120)) &&
     !(
@@ -71,6 +149,33 @@ function notDrugOrTest(ctx: MatchContext, start: number, end: number): boolean {
   );
 }
 
+/**
+ * Round 11b: one kind of EGFR mutation ("absence of sensitising EGFR mutations", "no common EGFR
+ * mutations", "activating mutations in the EGFR gene"): the question asks about any EGFR
+ * mutation, so a patient with another one (an exon 20 insertion) may join; the rule is
+ * qualified, unless the item names the other kinds too ("sensitizing mutations in EGFR, EGFR
+ * exon 20 insertions"). A requirement for one histology's patients ("All subjects with
+ * non-squamous NSCLC must have … absence of … EGFR mutations") is qualified as well.
+ */
+const EGFR_KIND =
+  /^(?![^]*\bexon 20\b)[^]*(?:\b(?:sensiti[sz]ing|sensitive|activating|common|classic(?:al)?)\s+(?:(?:egfr|epidermal growth factor receptor)\b|(?:[\w-]+\s+){0,2}mutations?\s+(?:in|of)\s+(?:the\s+)?(?:egfr|epidermal))|\begfr\s+(?:\([^()]*\)\s+)?(?:gene\s+)?(?:sensiti[sz]ing|sensitive|activating|common)\b|\begfr\b[^.;]{0,80}\bmutations?\s+(?:that\s+are\s+|which\s+are\s+)?sensitive to\b)/;
+/**
+ * A requirement for one histology's patients, qualified (see above); so is one for a subgroup
+ * the item conditions further (round 11b): "… in subjects for whom adjuvant targeted therapy is
+ * planned", "BRAF mutated patients should have received BRAF/MEK inhibitors".
+ */
+const HISTOLOGY_SUBGROUP =
+  /^(?:all\s+)?(?:patients|participants|subjects)\s+with\s+(?:a\s+)?non-?\s?squamous\b[^.;]*\b(?:must|should|need to|are required to)\b|\b(?:in|for)\s+(?:subjects|patients|participants)\s+(?:for|in)\s+whom\b|^[\w\s-]{0,40}\b(?:mutated|mutant|positive|negative|wild-?type)\s+(?:patients|participants|subjects)\s+(?:must|should|need to|are required to)\s+(?:have\s+)?(?:received|progressed|been treated)\b/;
+/**
+ * Excluded only: a subgroup conditioned on a treatment ("Participants with a BRAF V600
+ * mutation-positive tumor received prior … ICI therapy only", "have a BRAF V600 mutation, who have
+ * not received a prior BRAF/MEK TKI regimen"); in the inclusion list the same clause adds a
+ * requirement to the biomarker's ("Patients with a BRAF V600 mutation who have not received a
+ * BRAF inhibitor"), which stays plain.
+ */
+const SUBGROUP_TREATED =
+  /\b(?:who|that)\s+(?:has|have|had)\s+not\s+(?:received|been treated)\b|^(?:participants?|patients?|subjects?)\s+with\s+(?:an?\s+|known\s+)?[^.;]{0,80}?\b(?:(?:who|that)\s+(?:has|have|had)\s+(?:not\s+)?received|received|were treated|was treated)\b/;
+
 /** Round 10b: "ER+, HER2- early-stage …": a bare minus after the symbol is a negative result. */
 const BARE_MINUS = /^-(?=\s*(?:[,;)/]|$)|\s)/;
 
@@ -79,9 +184,20 @@ function withResult(ctx: MatchContext, start: number, end: number): boolean {
   const after = ctx.sentence.lower.slice(end, end + 40);
   return (
     notDrugOrTest(ctx, start, end) &&
-    /^[\s-]*(?:\(?\s*)?(?:\+|positive|pos\b|negative|neg\b|-\s|low\b|high\b|overexpress|amplif|expression|status (?:is )?(?:positive|negative)|tps|cps|tumou?r proportion|>=?|<=?|\d|ihc|or [a-z]{2,3}[\s-]*(?:\+|positive|negative))/.test(
+    /^[\s-]*(?:\(?\s*)?(?:\+|positive|pos\b|negative|neg\b|-\s|[+-]?ve\b|low\b|high\b|overexpress|amplif|expression|status (?:is )?(?:positive|negative)|tps|cps|tumou?r proportion|>=?|<=?|\d|ihc|or [a-z]{2,3}[\s-]*(?:\+|positive|negative))/.test(
       after,
     )
+  );
+}
+
+/** Round 11b: "HR-ve", "ER -ve": a negative result. */
+const MINUS_VE = new RegExp(`^\\s*-\\s?ve\\b|${BARE_MINUS.source}`);
+
+/** ER or PR with its result, unless it defines the hormone-receptor or triple-negative status. */
+function receptorOfItsOwn(ctx: MatchContext, start: number, end: number): boolean {
+  return (
+    withResult(ctx, start, end) &&
+    !DEFINED_BEFORE.test(ctx.sentence.lower.slice(Math.max(0, start - 200), start))
   );
 }
 
@@ -98,6 +214,8 @@ function concept(
     mode: 'bool',
     accept: notDrugOrTest,
     negatedBy: BARE_MINUS,
+    qualifier: HISTOLOGY_SUBGROUP,
+    excludedQualifier: SUBGROUP_TREATED,
     group: key.startsWith('brca') ? 'brca' : 'biomarker',
     ...extra,
   };
@@ -112,6 +230,7 @@ const LOW_OR_BARE_MINUS = new RegExp(`${LOW_OR_BELOW.source}|${BARE_MINUS.source
 export const biomarkerConcepts: Concept[] = [
   // "eGFR >= 60 mL/min" is the kidney's filtration rate, not the gene.
   concept('egfr', ['egfr'], /\begfr\b/g, {
+    excludedQualifier: new RegExp(`${EGFR_KIND.source}|${SUBGROUP_TREATED.source}`),
     accept: (ctx, start, end) =>
       notDrugOrTest(ctx, start, end) &&
       ctx.sentence.norm.slice(start, end) !== 'eGFR' &&
@@ -134,7 +253,8 @@ export const biomarkerConcepts: Concept[] = [
   ),
   concept('nras', ['nras'], /\bnras\b/g),
   concept('ras', ['ras ', 'ras-', 'ras,', 'ras)', 'ras.'], /\b(?<![kn])ras\b/g),
-  concept('braf', ['braf'], /\bbraf\b/g),
+  // "BRAFV600 mutated" (round 11b): the gene with its codon attached.
+  concept('braf', ['braf'], /\bbraf(?:\b|(?=v600))/g),
   concept(
     'met',
     ['MET'],
@@ -153,11 +273,13 @@ export const biomarkerConcepts: Concept[] = [
   concept('her2', ['her2'], /\bHER2\b/gi, { negatedBy: LOW_OR_BARE_MINUS }),
   concept('er', ['ER', 'strogen'], /\b(?:ER|[Ee]strogen [Rr]eceptor|[Oo]estrogen [Rr]eceptor)\b/g, {
     caseSensitive: true,
-    accept: withResult,
+    accept: receptorOfItsOwn,
+    negatedBy: MINUS_VE,
   }),
   concept('pr', ['PR', 'PgR', 'rogesterone'], /\b(?:PR|PgR|[Pp]rogesterone [Rr]eceptor)\b/g, {
     caseSensitive: true,
-    accept: withResult,
+    accept: receptorOfItsOwn,
+    negatedBy: MINUS_VE,
   }),
   concept(
     'hr',
@@ -166,6 +288,7 @@ export const biomarkerConcepts: Concept[] = [
     {
       caseSensitive: true,
       accept: withResult,
+      negatedBy: MINUS_VE,
     },
   ),
   concept('brca1', ['brca1'], /\bbrca1\b/g),

@@ -89,13 +89,14 @@ describe(extractRules.name, () => {
         'Histologically confirmed stage IV NSCLC\nECOG performance status 0-1\nMeasurable disease per RECIST 1.1',
       eligibilityExclusion:
         'Known HIV infection\nPregnant or breastfeeding women\nPrior treatment with chemotherapy\n' +
-        'Known EGFR mutation',
+        'Known EGFR mutation\nDiabetes mellitus',
     });
     // The sentences read plainly: every rule is confident before calibration.
     expect(readRules(trial).filter((r) => r.confidence === 'low')).toEqual([]);
     // Calibrated, only the ECOG maximum, HIV, pregnancy/nursing, (round 10a) measurable disease
-    // and a stage minimum in inclusion and (round 10b, by the pool prior_therapy/excluded/exclusion)
-    // prior chemotherapy excluded may exclude.
+    // and a stage minimum in inclusion, (round 10b, by the pool prior_therapy/excluded/exclusion)
+    // prior chemotherapy excluded and (round 11b) NSCLC required and, by the pool
+    // biomarker/excluded/exclusion, EGFR excluded may exclude.
     expect(
       extractRules(trial)
         .filter((r) => ruleExcludes(r))
@@ -104,16 +105,15 @@ describe(extractRules.name, () => {
     ).toEqual([
       'chemotherapy',
       'ecog',
+      'egfr',
       'hiv',
       'measurable_disease',
+      'nsclc',
       'pregnant_nursing',
       'tumor_stage',
     ]);
     expect(compact(extractRules(trial))).toEqual(
-      expect.arrayContaining([
-        'egfr excluded exclusion low calibration',
-        'nsclc required inclusion low calibration',
-      ]),
+      expect.arrayContaining(['diabetes excluded exclusion low calibration']),
     );
   });
 });

@@ -118,7 +118,13 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // it (93.75% of that round's rules that may exclude right), which is no reason the method
   // admits: a pool is rejected for wrong exclusions of judged pairs, as stage/required/inclusion
   // was on round 6.
-  { pool: 'biomarker/required/inclusion', support: 44, right: 44 },
+  { pool: 'biomarker/required/inclusion', support: 46, right: 46 },
+  // Round 11b: histologies required in inclusion and biomarkers excluded in inclusion.
+  { pool: 'subtype/required/inclusion', support: 88, right: 88 },
+  { pool: 'biomarker/excluded/inclusion', support: 33, right: 33 },
+  // Round 11b: biomarkers excluded in the exclusion list, 24/24 (Wilson 86.2%; 25/43 in round 10):
+  // at the bar's edge, one miss takes it out.
+  { pool: 'biomarker/excluded/exclusion', support: 24, right: 24 },
   { pool: 'disease_status/required/inclusion', support: 28, right: 28 },
   // Round 10b: prior therapies excluded in the exclusion list, 22/22 (Wilson 85.1%) after their
   // misreadings were fixed as sentence classes (25/53 in round 9; an agent aimed at PD-1 / PD-L1
@@ -132,7 +138,7 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // subgroup's criteria heading without a colon, a histology in a bracketed example; three
   // missing labels added (adenosquamous x2, mixed small-cell). The miss left: "a) Postmenopausal
   // with > 1 year since last menses and:" under a definition of non-childbearing potential.
-  { pool: 'subtype/excluded/exclusion', support: 66, right: 65 },
+  { pool: 'subtype/excluded/exclusion', support: 77, right: 76 },
 ];
 
 /**
@@ -227,8 +233,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'biomarker/braf/required/inclusion',
     by: 'pool',
-    support: 4,
-    right: 4,
+    support: 6,
+    right: 6,
   },
   {
     readingClass: 'biomarker/alk/required/inclusion',
@@ -376,6 +382,63 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   { readingClass: 'subtype/acral_melanoma/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'subtype/adenosquamous/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'subtype/ibc/excluded/exclusion', by: 'pool', support: 1, right: 1 },
+  // Round 11b: APL excluded (11/11; three development labels added) and B-ALL required (5/5; one
+  // added), read since round 11b, by their pools (subtype/excluded/exclusion 76/77,
+  // subtype/required/inclusion 88/88).
+  { readingClass: 'subtype/apl/excluded/exclusion', by: 'pool', support: 11, right: 11 },
+  { readingClass: 'subtype/b_cell_all/required/inclusion', by: 'pool', support: 5, right: 5 },
+  // Round 11b: the pools subtype/required/inclusion (83/83, Wilson 95.6%; 85/119 in round 10)
+  // and biomarker/excluded/inclusion (33/33, Wilson 89.6%; 32/51), after their misreadings were
+  // fixed as sentence classes (cohorts of basket trials, histologies no patient has at once, one
+  // kind of EGFR mutation, open lists, definitions); NSCLC required passes on its own (38/38).
+  { readingClass: 'subtype/nsclc/required/inclusion', by: 'class', support: 38, right: 38 },
+  { readingClass: 'subtype/adenocarcinoma/required/inclusion', by: 'pool', support: 16, right: 16 },
+  {
+    readingClass: 'subtype/cutaneous_melanoma/required/inclusion',
+    by: 'pool',
+    support: 13,
+    right: 13,
+  },
+  { readingClass: 'biomarker/alk/excluded/inclusion', by: 'pool', support: 9, right: 9 },
+  { readingClass: 'biomarker/her2/excluded/inclusion', by: 'pool', support: 9, right: 9 },
+  { readingClass: 'subtype/uveal_melanoma/required/inclusion', by: 'pool', support: 7, right: 7 },
+  { readingClass: 'biomarker/egfr/excluded/inclusion', by: 'pool', support: 5, right: 5 },
+  { readingClass: 'biomarker/ros1/excluded/inclusion', by: 'pool', support: 4, right: 4 },
+  { readingClass: 'biomarker/pd_l1/excluded/inclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'subtype/tnbc/required/inclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'biomarker/braf/excluded/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'biomarker/hr/excluded/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'biomarker/kras/excluded/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'biomarker/nras/excluded/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'subtype/acral_melanoma/required/inclusion', by: 'pool', support: 1, right: 1 },
+  {
+    readingClass: 'subtype/acral_melanoma+anyOf/required/inclusion',
+    by: 'pool',
+    support: 1,
+    right: 1,
+  },
+  {
+    readingClass: 'subtype/adenocarcinoma+anyOf/required/inclusion',
+    by: 'pool',
+    support: 1,
+    right: 1,
+  },
+  { readingClass: 'subtype/mucosal_melanoma/required/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'subtype/postmenopausal/required/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'subtype/squamous/required/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'subtype/squamous+anyOf/required/inclusion', by: 'pool', support: 1, right: 1 },
+  // Round 11b, by the pool biomarker/excluded/exclusion (24/24): a drug's target, a pathway, a
+  // negative list, an 'i.e.' definition, an 'and' pair and conditioned subgroups no longer read.
+  { readingClass: 'biomarker/alk/excluded/exclusion', by: 'pool', support: 7, right: 7 },
+  { readingClass: 'biomarker/egfr/excluded/exclusion', by: 'pool', support: 3, right: 3 },
+  { readingClass: 'biomarker/ros1/excluded/exclusion', by: 'pool', support: 3, right: 3 },
+  { readingClass: 'biomarker/bcrabl1/excluded/exclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'biomarker/kras/excluded/exclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'biomarker/ntrk/excluded/exclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'biomarker/ret/excluded/exclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'biomarker/braf/excluded/exclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'biomarker/her2/excluded/exclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'biomarker/idh1/excluded/exclusion', by: 'pool', support: 1, right: 1 },
 ];
 
 /** The reading classes that may exclude (the table above). */

@@ -16,6 +16,8 @@ const BREAKER =
  */
 const NEGATION =
   /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to|for)|untreated (?:with|by))\b/;
+/** "including but not limited to KRAS, NRAS …" (round 11b): an open list, no negation. */
+const NOT_LIMITED = /\bnot limited to\b/g;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
 const POST_NEGATION =
   /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+){1,2}(?:negative|wild[\s-]?type|not detected))/;
@@ -77,7 +79,7 @@ const OTHER_CANCER_BEFORE =
   /\b(?:second|other|another|additional|concurrent|concomitant|secondary|prior|previous|separate)\s+(?:primary\s+)?(?:invasive\s+)?(?:malignan\w*|cancers?|tumou?rs?|neoplas\w*|carcinomas?)\b[^;.]{0,60}$/;
 /** "X is allowed": a permission, no rule. */
 export const PERMISSION =
-  /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|may (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|(?:does|do|did|will|shall) not (?:exclude|preclude|disqualify)|not required|will be permitted)\b/;
+  /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|(?:may|could) (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|(?:does|do|did|will|shall) not (?:exclude|preclude|disqualify)|not required|will be permitted)\b/;
 /**
  * "Pregnancy is not a specific exclusion criterion for this trial, though … until the pregnancy
  * has been completed …" (round 9): a sentence saying something is no exclusion criterion states
@@ -309,8 +311,9 @@ export function isConditional(lower: string): boolean {
 }
 
 /** One cohort's, arm's or part's sentence: "Cohort 2 only: …", "(Arm B) …", "in Part 2, …". */
+// Round 11b: "Adult and Pediatric arms and escalation part only: …" leads with its parts.
 const COHORT_SENTENCE =
-  /^(?:for |in )?(?:(?:patients|participants|subjects) (?:in|of|enrolled in) )?(?:the )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:arms?|cohorts?|parts?|groups?))\b[^:]{0,40}:|\b(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^.;:]{0,20}\bonly\b|\((?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^)]*\)|\b(?:for|in) (?:the )?(?:(?:expansion|escalation) )?(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b/;
+  /^[^:.;]{0,60}\b(?:arms?|parts?|cohorts?)\s+only\s*:|^(?:for |in )?(?:(?:patients|participants|subjects) (?:in|of|enrolled in) )?(?:the )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:arms?|cohorts?|parts?|groups?))\b[^:]{0,40}:|\b(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^.;:]{0,20}\bonly\b|\((?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b[^)]*\)|\b(?:for|in) (?:the )?(?:(?:expansion|escalation) )?(?:cohorts?|arms?|parts?)\s+(?:\d{1,2}[a-z]?|[a-h]\d?|i{1,3}|iv)\b/;
 
 /** "(for phase II part)", "(phase 1 only)", "(dose expansion portion)": one part of the trial. */
 const PART_ONLY =
@@ -487,7 +490,7 @@ export function findMentions(
       const prohibition = PROHIBITION.exec(rest);
       const negated =
         immediateNon ||
-        NEGATION.test(prefix.replace(FITNESS_NEGATION, ' ')) ||
+        NEGATION.test(prefix.replace(FITNESS_NEGATION, ' ').replace(NOT_LIMITED, ' ')) ||
         COORDINATED_NEGATION.test(lower.slice(Math.max(0, start - 60), start)) ||
         POST_NEGATION.test(rest) ||
         TESTED_NEGATIVE.test(rest) ||
@@ -863,6 +866,7 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
         (SITE_AFTER.test(after) ||
           SITE_BEFORE.test(lower.slice(Math.max(0, m.start - 40), m.start)))) ||
         (VARIANT_KEYS.has(c.key) && VARIANT_AFTER.test(after)) ||
+        (c.excludedQualifier?.test(ctx.item) ?? false) ||
         (ALTERATION_KEYS.has(c.key) && ALTERATION_AFTER.test(after)))
     ) {
       finding.qualified = true;

@@ -1,3 +1,4 @@
+import { CRITERIA, type CriterionKey, type EligibilityRule } from '@trialflow/contract';
 import { PERMISSION } from './match';
 import type { Concept, FamilyPatterns, MatchContext } from './types';
 
@@ -51,6 +52,43 @@ const RELATIVE =
   /\bfamily\b|\brelatives?\b|\bfirst-?\s?degree\b|\bsecond-?\s?degree\b|\bkindreds?\b/;
 
 /**
+ * A share of the enrolment (round 11b): "The overall percentage of subjects with mucosal melanoma
+ * will not exceed 22%", "no more than 10 patients with squamous histology will be enrolled": a
+ * quota of the trial, no requirement or exclusion of the patient.
+ */
+const QUOTA =
+  /\b(?:percentage|proportion|share|number|maximum|max\.?|up to|no more than|not more than|at most)\b[^.;]{0,80}\b(?:will not exceed|not (?:to )?exceed|limited to|capped|be enrolled|be included|be randomi[sz]ed|of (?:the )?(?:patients|participants|subjects|enrol\w*))\b|\bwill not exceed\b|\bcapped at\b/;
+
+/**
+ * A histology named as one example of an eligible disease (round 11b): "non-small cell lung
+ * cancer (e.g. adenocarcinoma, squamous cell carcinoma …)", "(such as squamous …)", "indications
+ * include, but are not limited to, … cervical squamous carcinoma …": the disease
+ * is required, not the example's histology. "(e.g." may end the normalised sentence before it,
+ * so the item is read up to the mention.
+ */
+const EXAMPLE_OPEN =
+  /\binclud\w*,?\s+but\s+(?:are\s+|is\s+)?not\s+limited\s+to\b[^.;]*$|\((?:e[.,]?\s?g\b[.,]?|for example|for instance|such as|including)[^()]*$|(?:\bsuch as|\be[.,]\s?g\b[.,]?|\bfor example|\bfor instance)\s[^.;()]*$/;
+
+/** The item's text up to a position of the sentence. */
+function itemBefore(ctx: MatchContext, start: number): string {
+  const { lower } = ctx.sentence;
+  const at = ctx.item.indexOf(lower);
+  return at < 0 ? lower.slice(0, start) : ctx.item.slice(0, at + start);
+}
+
+/** Whether a histology mention is the patient's, not a quota's or an example's. */
+function histologyOfPatient(ctx: MatchContext, start: number): boolean {
+  const { lower } = ctx.sentence;
+  if (QUOTA.test(lower)) {
+    return false;
+  }
+  if (ctx.section !== 'inclusion') {
+    return true;
+  }
+  return !EXAMPLE_OPEN.test(itemBefore(ctx, start).slice(-160));
+}
+
+/**
  * The sites of a melanoma, which an author coordinates before one "melanoma" (round 10c):
  * "ocular or mucosal melanoma", "acral, uveal or mucosal melanoma", "ocular/mucosal or other
  * non-cutaneous melanoma", "Ocular (uveal) or mucosal melanoma", "mucosal or with a primary
@@ -83,11 +121,24 @@ const CHAIN_REST = new RegExp(`^${MELANOMA_CHAIN}`);
  * acral melanoma are eligible"): the permission follows the shared "melanoma", past the
  * conjunction that ends the site's clause, so it is looked for here.
  */
-function notPermittedChain(ctx: MatchContext, _start: number, end: number): boolean {
+function notPermittedChain(ctx: MatchContext, start: number, end: number): boolean {
   const lower = ctx.sentence.lower;
+  if (ctx.section === 'inclusion' && !single()(ctx)) {
+    return false;
+  }
   const chain = CHAIN_REST.exec(lower.slice(end));
   if (!chain) {
-    return true;
+    // "Patients with melanoma of cutaneous (including acral) or mucosal (including conjunctival)
+    // origin are eligible" (round 11b): the permission follows the sites and their asides.
+    return !(
+      lower.startsWith('melanoma', start) &&
+      PERMISSION.test(
+        lower
+          .slice(end)
+          .replace(/\([^()]*\)/g, ' ')
+          .split(/[;.]/)[0],
+      )
+    );
   }
   const tail = lower.slice(end + chain[0].length).split(/[;.()]/)[0];
   return !PERMISSION.test(tail);
@@ -111,7 +162,9 @@ function subtype(
     group: 'histology',
     ...rest,
     accept: (ctx, start, end) =>
-      !RELATIVE.test(ctx.sentence.lower) && (accept ? accept(ctx, start, end) : true),
+      !RELATIVE.test(ctx.sentence.lower) &&
+      histologyOfPatient(ctx, start) &&
+      (accept ? accept(ctx, start, end) : true),
   };
 }
 
@@ -146,7 +199,7 @@ export const subtypeConcepts: Concept[] = [
         ) &&
         // "squamous dysplasia", "squamous intraepithelial lesion": a precursor, not the histology.
         !PRECURSOR.test(ctx.sentence.lower.slice(end, end + 40)) &&
-        !/\b(?:basal|skin)\b[^.;]{0,20}$/.test(
+        !/\b(?:basal|skin|cutaneous)\b[^.;]{0,20}$/.test(
           ctx.sentence.lower.slice(Math.max(0, start - 30), start),
         ),
     },
@@ -189,6 +242,39 @@ export const subtypeConcepts: Concept[] = [
     group: 'melanoma',
     accept: notPermittedChain,
   }),
+  // Round 11b: the lineage of an acute lymphoblastic leukaemia ("B-ALL", "B-cell precursor ALL",
+  // "T-cell acute lymphoblastic leukemia"); a mature B-cell ALL (Burkitt) is no B-ALL of the
+  // question. Only an ALL trial keeps them (`foreignProperties`).
+  subtype(
+    'b_cell_all',
+    ['b-all', 'b-cell', 'b cell', 'bcp', 'pre-b', 'lineage'],
+    /\bb-all\b|\bb[\s-]cell (?:precursor )?(?:acute lymphoblastic leuka?emia|all\b|lymphoblastic leuka?emia)|\bbcp-?all\b|\bpre-?b[\s-](?:cell )?(?:all\b|acute lymphoblastic leuka?emia)|\bb-?lineage (?:all\b|acute lymphoblastic leuka?emia)/g,
+    {
+      group: 'all_lineage',
+      accept: (ctx, start) =>
+        !/\bmature\s+$/.test(ctx.sentence.lower.slice(Math.max(0, start - 8), start)),
+    },
+  ),
+  subtype(
+    't_cell_all',
+    ['t-all', 't-cell', 't cell', 'lineage'],
+    /\bt-all\b|\bt[\s-]cell (?:acute lymphoblastic leuka?emia|all\b|lymphoblastic leuka?emia)|\bt-?lineage (?:all\b|acute lymphoblastic leuka?emia)/g,
+    { group: 'all_lineage' },
+  ),
+  // Round 11b: acute promyelocytic leukaemia (an AML subtype; only an AML trial keeps it).
+  subtype('apl', ['promyelocytic', 'apl'], /\bacute promyelocytic leuka?emia\b|\bapl\b(?!-)/g),
+  // Round 11b: a clear-cell renal cell carcinoma; "with or without a clear cell component" is none.
+  subtype(
+    'clear_cell_rcc',
+    ['clear', 'ccrcc'],
+    /\bclear[\s-]cell (?:renal cell (?:carcinoma|cancer)|rcc|renal (?:carcinoma|cancer)|kidney cancer)\b|\bccrcc\b/g,
+    {
+      accept: (ctx, start) =>
+        !/\bwith or without (?:an?\s+)?(?:[\w-]+\s+)?$/.test(
+          ctx.sentence.lower.slice(Math.max(0, start - 40), start),
+        ),
+    },
+  ),
   // "Non-cutaneous melanomas", "non-skin melanoma" in the exclusion list (round 10c): the uveal
   // and the mucosal ones are excluded (acral melanoma is a cutaneous one). In inclusion it names
   // either of them (no rule).
@@ -203,3 +289,119 @@ export const subtypeConcepts: Concept[] = [
 ];
 
 export const subtypePatterns: FamilyPatterns = { concepts: subtypeConcepts };
+
+/**
+ * What a histology key says of the cancer, by question (round 11b): its lineage (melanoma or
+ * carcinoma), a melanoma's site (acral melanoma is a cutaneous one: the questionnaire answers
+ * both), a lung cancer's type, a carcinoma's histology, a prostate cancer's castration status.
+ * Two keys that answer one question differently cannot both describe one patient's cancer (a
+ * mucosal melanoma is no cutaneous one, a squamous cell carcinoma no adenocarcinoma, no melanoma
+ * a carcinoma); NSCLC and adenocarcinoma, or CRPC and adenocarcinoma, can.
+ */
+const LINEAGE: Partial<Record<CriterionKey, Record<string, string>>> = {
+  cutaneous_melanoma: { lineage: 'melanoma', site: 'cutaneous' },
+  acral_melanoma: { lineage: 'melanoma', site: 'cutaneous' },
+  uveal_melanoma: { lineage: 'melanoma', site: 'uveal' },
+  mucosal_melanoma: { lineage: 'melanoma', site: 'mucosal' },
+  nsclc: { lineage: 'carcinoma', lung: 'nsclc' },
+  sclc: { lineage: 'carcinoma', lung: 'sclc' },
+  adenocarcinoma: { lineage: 'carcinoma', histology: 'adenocarcinoma' },
+  squamous: { lineage: 'carcinoma', histology: 'squamous' },
+  adenosquamous: { lineage: 'carcinoma', histology: 'adenosquamous' },
+  crpc: { lineage: 'carcinoma', castration: 'crpc' },
+  b_cell_all: { lineage: 'leukemia', all: 'b' },
+  t_cell_all: { lineage: 'leukemia', all: 't' },
+  clear_cell_rcc: { lineage: 'carcinoma', rcc: 'clear_cell' },
+  cspc: { lineage: 'carcinoma', castration: 'cspc' },
+};
+
+/** Whether one cancer can be both: no question answered differently. */
+function compatible(a: CriterionKey, b: CriterionKey): boolean {
+  const x = LINEAGE[a] ?? {};
+  const y = LINEAGE[b] ?? {};
+  return Object.keys(x).every((q) => y[q] === undefined || y[q] === x[q]);
+}
+
+/**
+ * An inclusion item listing the eligible histologic types (round 11b): "Eligible histologic
+ * epithelial cell types: high grade serous adenocarcinoma, …, undifferentiated carcinoma, …": the
+ * trial admits each listed type, so a histology another item names ("epithelial adenocarcinoma of
+ * ovarian … origin") is one of them, not a requirement for every patient.
+ */
+const ELIGIBLE_TYPES =
+  /\b(?:eligible|allowed|permitted|acceptable|accepted)\s+(?:[\w-]+\s+){0,3}?(?:histolog\w*|histotypes?|(?:cell\s+)?types?|subtypes?)\s*(?::|include|are)[^.;]*,[^.;]*,/;
+
+/** Every melanoma site: a group naming them all ("cutaneous, uveal, acral or mucosal melanoma") excludes none. */
+const MELANOMA_SITES = ['cutaneous', 'uveal', 'mucosal'];
+
+/**
+ * Histologies no one patient has at once, each required in the trial's inclusion (round 11b):
+ * "cutaneous melanoma" in one cohort's list and "mucosal melanoma" in the next (the cohorts'
+ * headings lost in the record), "Cohort A: mucosal melanoma … Cohort D: squamous cell
+ * carcinoma", "Ocular melanoma …; Mucosal melanoma" as a list of eligible types. They are the
+ * alternatives of the trial's populations: no one of them holds for every patient, so none is
+ * confident (as `alternativeRanges` reads two stage ranges). So is a histology of a trial that
+ * lists its eligible types (`ELIGIBLE_TYPES`), and a group of every melanoma site.
+ */
+export function alternativeHistologies(
+  rules: EligibilityRule[],
+  inclusion: string[],
+): EligibilityRule[] {
+  const histology = (r: EligibilityRule): boolean =>
+    r.section === 'inclusion' &&
+    r.kind === 'required' &&
+    r.source === 'text' &&
+    LINEAGE[r.key] !== undefined;
+  const keys = [
+    ...new Set(rules.filter((r) => histology(r) && !r.anyOf?.length).map((r) => r.key)),
+  ];
+  const listed = inclusion.some((item) => ELIGIBLE_TYPES.test(item));
+  const alternative = (r: EligibilityRule): boolean => {
+    if (r.anyOf?.length) {
+      const sites = [r.key, ...r.anyOf].map((k) => LINEAGE[k]?.site);
+      return MELANOMA_SITES.every((site) => sites.includes(site));
+    }
+    return listed || keys.some((other) => !compatible(r.key, other));
+  };
+  return rules.map((r) =>
+    histology(r) && alternative(r) ? { ...r, confidence: 'low', reading: 'list' } : r,
+  );
+}
+
+/**
+ * A histology or biomarker excluded in both lists (round 11b): "non-squamous NSCLC" in the
+ * inclusion and "squamous or predominantly squamous histology" in the exclusion, "tumours must
+ * have no EGFR or ALK aberrations" and "NSCLC subjects with EGFR or ALK aberrations" state one
+ * rule, the exclusion list's (as the labels record it); the inclusion's copy is dropped when the
+ * exclusion list states it plainly (a qualified or low copy there leaves the inclusion's reading
+ * as it is).
+ */
+const restatable = (key: CriterionKey): boolean =>
+  LINEAGE[key] !== undefined || CRITERIA[key].family === 'biomarker';
+
+export function restatedExclusions(rules: EligibilityRule[]): EligibilityRule[] {
+  const plainExcluded = new Set(
+    rules
+      .filter(
+        (r) =>
+          r.section === 'exclusion' &&
+          r.kind === 'excluded' &&
+          r.source === 'text' &&
+          restatable(r.key) &&
+          !r.anyOf?.length &&
+          !r.qualified &&
+          r.confidence !== 'low',
+      )
+      .map((r) => r.key),
+  );
+  return rules.filter(
+    (r) =>
+      !(
+        r.section === 'inclusion' &&
+        r.kind === 'excluded' &&
+        r.source === 'text' &&
+        !r.anyOf?.length &&
+        plainExcluded.has(r.key)
+      ),
+  );
+}

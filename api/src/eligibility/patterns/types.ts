@@ -53,6 +53,11 @@ export interface Concept {
   /** Item-level words that restrict the rule to a state the questionnaire does not capture. */
   qualifier?: RegExp;
   /**
+   * Item-level words that qualify an excluded reading only (round 11b): "absence of sensitising
+   * EGFR mutations" leaves out one kind of EGFR mutation, while a required one still needs EGFR.
+   */
+  excludedQualifier?: RegExp;
+  /**
    * A matched text that names one kind of the criterion only (round 8): such a mention is
    * qualified ("hepatitis B or C" is one cause of chronic liver disease, not every one).
    */
