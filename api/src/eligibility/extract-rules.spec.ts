@@ -2251,6 +2251,78 @@ describe('extractRules', () => {
         expect(rule).toMatchObject({ confidence: 'low', reading: 'cohort' });
       });
     });
+    describe('round 11c (prior therapy, disease status, comorbidity)', () => {
+      /** The comorbidity rules of an exclusion list, compact. */
+      const comorbid = (exclusion: string): string[] =>
+        compact(rules('* Advanced solid tumour.', exclusion)).filter((r) =>
+          /^(?:cardiac_disorders|kidney_diseases|liver_diseases|diabetes|autoimmune|other_cancer) /.test(
+            r,
+          ),
+        );
+
+      it('should qualify a comorbidity limited to a class, grade, stage or measured function', () => {
+        for (const [text, rule] of [
+          ['* Heart failure of NYHA functional class 3 or 4.', 'cardiac_disorders'],
+          ['* Heart disease with an ejection fraction below 40%.', 'cardiac_disorders'],
+          ['* Cardiac failure (> grade II).', 'cardiac_disorders'],
+          ['* Known chronic kidney disease of stage 4 or higher.', 'kidney_diseases'],
+          ['* Liver cirrhosis with a Child-Pugh score of C.', 'liver_diseases'],
+          ['* Renal insufficiency: 24-hour urinary protein above 1 g.', 'kidney_diseases'],
+        ]) {
+          expect(comorbid(text)).toEqual([`${rule} excluded exclusion q`]);
+        }
+      });
+
+      it('should qualify a named kind, organ or degree of control of a comorbidity', () => {
+        for (const [text, rule] of [
+          ['* Known structural heart disease.', 'cardiac_disorders'],
+          ['* Current cardiomyopathy or heart disease.', 'cardiac_disorders'],
+          ['* Past history of major organ autoimmune disease.', 'autoimmune'],
+          ['* Any autoimmune disease with CNS involvement.', 'autoimmune'],
+          ['* History of type 1 diabetes.', 'diabetes'],
+          ['* Diabetes that is inadequately controlled.', 'diabetes'],
+          ['* Diabetes or hepatic failure not under stable control.', 'diabetes'],
+          ['* Autoimmune disease not expected to recur without a trigger.', 'autoimmune'],
+          ['* Any serious concurrent disease, e.g. heart disease.', 'cardiac_disorders'],
+          ['* Prior history of blood cancer (leukaemia or lymphoma).', 'other_cancer'],
+          ['* Any previous invasive breast malignancy.', 'other_cancer'],
+          [
+            '* Another cancer that has not been definitively treated and is not in remission.',
+            'other_cancer',
+          ],
+        ]) {
+          expect(comorbid(text)).toContain(`${rule} excluded exclusion q`);
+        }
+      });
+
+      it('should qualify a comorbidity heading or one excluded for its consequence', () => {
+        expect(comorbid('* Cardiac disease:\n  * Unstable arrhythmia.')).toEqual([
+          'cardiac_disorders excluded exclusion q',
+        ]);
+        expect(
+          comorbid('* Chronic liver disease that makes the patient ineligible for immunotherapy.'),
+        ).toEqual(['liver_diseases excluded exclusion q']);
+        // The plain reading stays.
+        expect(comorbid('* Known heart disease.')).toEqual([
+          'cardiac_disorders excluded exclusion',
+        ]);
+        expect(comorbid('* History of another malignancy.')).toEqual([
+          'other_cancer excluded exclusion',
+        ]);
+      });
+
+      it('should read no other cancer where none is had, and no kidney disease in a formula', () => {
+        for (const text of [
+          '* A tumour of other origin than pancreatic cancer.',
+          '* Missing records on previous cancer history.',
+          '* Prior treatment with another personalised cancer vaccine.',
+          '* Patients with a prior history of cancer (such as skin cancer) are allowed to enrol.',
+          '* Creatinine clearance < 40 mL/min by the Chronic Kidney Disease Epidemiology Collaboration equation.',
+        ]) {
+          expect(comorbid(text)).toEqual([]);
+        }
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

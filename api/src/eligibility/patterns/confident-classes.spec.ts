@@ -42,10 +42,10 @@ describe(readingClass.name, () => {
 
 describe(calibrateRules.name, () => {
   it('should demote a confident rule of a class not in the allow-list to "to check"', () => {
-    // (Brain metastases excluded in exclusion may exclude since round 10c; chronic heart
-    // disease excluded may not.)
+    // (Brain metastases excluded in exclusion may exclude since round 10c, heart disease since
+    // round 11c (its pool); kidney disease excluded, with no right reading, may not.)
     const [out] = calibrateRules([
-      rule({ key: 'cardiac_disorders', kind: 'excluded', section: 'exclusion' }),
+      rule({ key: 'kidney_diseases', kind: 'excluded', section: 'exclusion' }),
     ]);
     expect(out).toMatchObject({ confidence: 'low', reading: 'calibration' });
     expect(ruleExcludes(out)).toBe(false);

@@ -133,6 +133,17 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // missing labels added (adenosquamous x2, mixed small-cell). The miss left: "a) Postmenopausal
   // with > 1 year since last menses and:" under a definition of non-childbearing potential.
   { pool: 'subtype/excluded/exclusion', support: 66, right: 65 },
+  // Round 11c: a comorbidity excluded in the exclusion list, 278/282 (Wilson 96.4%; round 10:
+  // 278/319). Its misreadings fixed as sentence classes: a heading whose sub-items say which
+  // ("Cardiac disease:"), a functional class, grade, stage or ejection fraction (NYHA, "CKD stage
+  // 3b or higher", Child-Pugh B/C), a named kind or organ ("structural", cardiomyopathy, "major
+  // organ", "with CNS involvement", type 1 diabetes, "blood cancer", "breast malignancy"),
+  // control ("inadequately controlled", "not under stable control"), a consequence ("renders
+  // them ineligible for immunotherapy"), a laboratory definition (urinary protein), a cancer
+  // named but not had ("of other origin than …", "incomplete information on previous cancer
+  // history", "… cancer vaccine") or allowed, and the CKD-EPI formula. The misses left are
+  // pregnancy's (3) and HIV's (1), both classes passing on their own.
+  { pool: 'comorbidity/excluded/exclusion', support: 282, right: 278 },
 ];
 
 /**
@@ -376,6 +387,27 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   { readingClass: 'subtype/acral_melanoma/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'subtype/adenosquamous/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'subtype/ibc/excluded/exclusion', by: 'pool', support: 1, right: 1 },
+  // Round 11c, by the pool comorbidity/excluded/exclusion (278/282), each with no miss of its own.
+  {
+    readingClass: 'comorbidity/other_cancer/excluded/exclusion',
+    by: 'pool',
+    support: 14,
+    right: 14,
+  },
+  {
+    readingClass: 'comorbidity/cardiac_disorders/excluded/exclusion',
+    by: 'pool',
+    support: 2,
+    right: 2,
+  },
+  { readingClass: 'comorbidity/autoimmune/excluded/exclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'comorbidity/diabetes/excluded/exclusion', by: 'pool', support: 1, right: 1 },
+  {
+    readingClass: 'comorbidity/liver_diseases/excluded/exclusion',
+    by: 'pool',
+    support: 1,
+    right: 1,
+  },
 ];
 
 /** The reading classes that may exclude (the table above). */
