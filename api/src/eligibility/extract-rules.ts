@@ -298,7 +298,13 @@ function structureReading(
     f.kind === 'required' &&
     OR_WORD.test(lower) &&
     siblings.some(
-      (o) => o !== f && o.kind === 'required' && CRITERIA[o.key].family === CRITERIA[f.key].family,
+      (o) =>
+        o !== f &&
+        o.kind === 'required' &&
+        CRITERIA[o.key].family === CRITERIA[f.key].family &&
+        // Round 11c: two names of one therapy class ("anti-PD-1 or anti-PD-L1 treatment") are
+        // one requirement, not alternatives.
+        !(family === 'prior_therapy' && o.key === f.key),
     )
   ) {
     return 'list';

@@ -92,6 +92,8 @@ const RESISTANT_MUTATION =
 /** The previous mention must read as "prior" for a therapy. */
 const PRIOR_CUE =
   /\b(?:prior|previous(?:ly)?|received|receiving prior|treated with|pre-?treated|treatment with|therapy with|history of|exposure to|exposed to|had|has had|have had|progressed|progression|refractory to|resistan(?:t|ce)|failed|failure|after|following|completion of|completed|lines? of|regimens? of|cycles? of|naive|naïve|includes?|including|containing|consisting of)\b/;
+/** Round 11c: "patients who underwent gastrectomy" says the patient had it (inclusion only). */
+const UNDERWENT = /\b(?:underwent|undergone)\b/;
 const POST_PRIOR =
   /^[\s-]*(?:na[iï]ve|resistan(?:t|ce)|pre-?treated|treated|failure|exposed|refractory)\b/;
 /** Wash-outs and concurrent treatment are not "had it" / "never had it". */
@@ -103,11 +105,12 @@ const CONDITIONAL_START =
 const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
 /**
  * "ER+ patients must …", "patients with … must have received …": conditional. Round 10b: the
- * subgroup may run to 120 characters ("Patients with tumors that have known actionable molecular
- * alteration such in EGFR, ALK, ROS-1, BRAF, RET, MET, and KRAS must have progressed on …").
+ * subgroup may run to 120 characters, since round 11c 160 ("Patients with tumors that have known actionable molecular
+ * alteration such in EGFR, ALK, ROS-1, BRAF, RET, MET, and KRAS must have progressed on …"); round
+ * 11c: "… must have been previously treated with an applicable tyrosine kinase inhibitor".
  */
 const CONDITIONAL_MUST =
-  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,120}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:received|progressed)/;
+  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,160}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:been )?(?:previously )?(?:received|progressed|treated)/;
 
 /**
  * A negation over a coordinated noun phrase: "absence of local and distant metastases", "no
@@ -121,6 +124,21 @@ const ASIDE = /\([^()]*\)/g;
 /** A therapy named as a modifier: "relapse following ASCT", "lesion in the field of radiation". */
 const MODIFIER =
   /\b(?:relapse|progress\w*|recurrence|response|remission|toxicit\w*|complications?|gvhd|graft)\b[^;]{0,40}\b(?:after|following|from|of|post)\s+(?:\w+\s+){0,3}$|\b(?:field|area|site|portal|lesions?)\s+(?:\w+\s+){0,2}$|\banti-?angiogen\w*\s+$/;
+/**
+ * Round 11c: in the inclusion list a progression after a therapy ("disease progression following
+ * prior treatment with PD-1 / PD-L1 inhibitors", "progressed after receiving PD-1 antibody
+ * treatment") requires that therapy: only the other modifiers (a relapse, a response, a
+ * toxicity …) make it no prior-therapy rule there.
+ */
+const MODIFIER_NOT_PROGRESSION =
+  /\b(?:relapse|recurrence|response|remission|toxicit\w*|complications?|gvhd|graft)\b[^;]{0,40}\b(?:after|following|from|of|post)\s+(?:\w+\s+){0,3}$|\b(?:field|area|site|portal|lesions?)\s+(?:\w+\s+){0,2}$|\banti-?angiogen\w*\s+$/;
+/**
+ * Round 11c: how long or how much of a therapy was received ("Have received >= 12 weeks of
+ * continuous anti-PD-1 treatment", "after receiving >= 4 courses of …"): in the inclusion list a
+ * requirement of that therapy, not a wash-out.
+ */
+const RECEIVED_DURATION =
+  /\b(?:received|receiving|completed|undergone)\s+(?:>=?\s*|at least\s+|a minimum of\s+)?\d+\s*(?:weeks?|months?|cycles?|courses?|doses?)\s+of\s+(?:[\w-]+\s+){0,3}$/;
 /**
  * A disease property named as the object of a treatment: "prior chemotherapy for advanced
  * adenocarcinoma" excludes the treatment, not the histology.
@@ -464,14 +482,22 @@ export function findMentions(
         continue;
       }
       if (concept.mode === 'therapy') {
-        if (!PRIOR_CUE.test(prefix) && !POST_PRIOR.test(rest)) {
+        if (
+          !PRIOR_CUE.test(prefix) &&
+          !POST_PRIOR.test(rest) &&
+          !(ctx.section === 'inclusion' && UNDERWENT.test(prefix))
+        ) {
           continue;
         }
+        const modifier = ctx.section === 'inclusion' ? MODIFIER_NOT_PROGRESSION : MODIFIER;
+        const duration =
+          ctx.section === 'inclusion' &&
+          RECEIVED_DURATION.test(lower.slice(Math.max(0, start - 80), start));
         if (
-          WASHOUT.test(segment(lower, from, end)) ||
-          MODIFIER.test(prefix) ||
+          (WASHOUT.test(segment(lower, from, end)) && !duration) ||
+          modifier.test(prefix) ||
           // "Progressive disease or relapse (as defined by IMWG criteria) following ASCT".
-          MODIFIER.test(lower.slice(Math.max(0, start - 120), start).replace(ASIDE, ' '))
+          modifier.test(lower.slice(Math.max(0, start - 120), start).replace(ASIDE, ' '))
         ) {
           continue;
         }
