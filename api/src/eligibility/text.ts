@@ -262,14 +262,26 @@ export function restartsNumbering(text: string): boolean {
 }
 
 /**
+ * Round 11c: a section whose first item is written again further down ("Age >= 18 years old." …
+ * then again "Age >= 18 years old.") holds the full lists of several groups whose headings the
+ * record lost (an experimental and a control group), like a numbering that starts again at 1.
+ */
+function repeatsItems(items: RawItem[]): boolean {
+  const first = items[0]?.body.trim().toLowerCase() ?? '';
+  return first.length >= 15 && items.slice(1).some((i) => i.body.trim().toLowerCase() === first);
+}
+
+/**
  * Splits the inclusion and exclusion texts into items. A trailing "Exclusion Criteria" without a
  * colon inside the inclusion text moves the items after it to the exclusion section.
  */
 export function splitItems(inclusion: string, exclusion: string): CriterionItem[] {
   const items: CriterionItem[] = [];
+  const incItems = rawItems(inclusion);
+  const excItems = rawItems(exclusion);
   const sections: [Section, RawItem[], boolean][] = [
-    ['inclusion', rawItems(inclusion), restartsNumbering(inclusion)],
-    ['exclusion', rawItems(exclusion), restartsNumbering(exclusion)],
+    ['inclusion', incItems, restartsNumbering(inclusion) || repeatsItems(incItems)],
+    ['exclusion', excItems, restartsNumbering(exclusion) || repeatsItems(excItems)],
   ];
   for (const [startSection, raws, restarted] of sections) {
     let section = startSection;

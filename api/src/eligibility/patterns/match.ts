@@ -94,6 +94,16 @@ const PRIOR_CUE =
   /\b(?:prior|previous(?:ly)?|received|receiving prior|treated with|pre-?treated|treatment with|therapy with|history of|exposure to|exposed to|had|has had|have had|progressed|progression|refractory to|resistan(?:t|ce)|failed|failure|after|following|completion of|completed|lines? of|regimens? of|cycles? of|naive|naïve|includes?|including|containing|consisting of)\b/;
 /** Round 11c: "patients who underwent gastrectomy" says the patient had it (inclusion only). */
 const UNDERWENT = /\b(?:underwent|undergone)\b/;
+/** Round 11c: "Subjects must be receiving checkpoint blockade at the time of registration". */
+const MUST_BE_RECEIVING = /\bbe receiving\s+(?:[\w-]+\s+){0,3}$/;
+/**
+ * Round 11c: the last of a list of therapies after one cue ("received at least 3 prior lines of
+ * therapy including a proteasome inhibitor, an anti-CD38 antibody and an immunomodulatory agent"):
+ * the "and" ends the clause, not the list (inclusion only).
+ */
+const LISTED_AFTER_CUE = new RegExp(
+  `${PRIOR_CUE.source}[^.;:()]{0,100}(?:,|\\band\\b)\\s+(?:an?\\s+|the\\s+)?(?:[\\w-]+\\s+){0,2}$`,
+);
 const POST_PRIOR =
   /^[\s-]*(?:na[iï]ve|resistan(?:t|ce)|pre-?treated|treated|failure|exposed|refractory)\b/;
 /** Wash-outs and concurrent treatment are not "had it" / "never had it". */
@@ -127,11 +137,12 @@ const MODIFIER =
 /**
  * Round 11c: in the inclusion list a progression after a therapy ("disease progression following
  * prior treatment with PD-1 / PD-L1 inhibitors", "progressed after receiving PD-1 antibody
- * treatment") requires that therapy: only the other modifiers (a relapse, a response, a
- * toxicity …) make it no prior-therapy rule there.
+ * treatment") or a response to it ("partial response after 3 months of gemcitabine-based
+ * chemotherapy", "achieved at least a partial response after ASCT") requires that therapy: only
+ * the other modifiers (a relapse, a toxicity …) make it no prior-therapy rule there.
  */
 const MODIFIER_NOT_PROGRESSION =
-  /\b(?:relapse|recurrence|response|remission|toxicit\w*|complications?|gvhd|graft)\b[^;]{0,40}\b(?:after|following|from|of|post)\s+(?:\w+\s+){0,3}$|\b(?:field|area|site|portal|lesions?)\s+(?:\w+\s+){0,2}$|\banti-?angiogen\w*\s+$/;
+  /\b(?:relapse|recurrence|toxicit\w*|complications?|gvhd|graft)\b[^;]{0,40}\b(?:after|following|from|of|post)\s+(?:\w+\s+){0,3}$|\b(?:field|area|site|portal|lesions?)\s+(?:\w+\s+){0,2}$|\banti-?angiogen\w*\s+$/;
 /**
  * Round 11c: how long or how much of a therapy was received ("Have received >= 12 weeks of
  * continuous anti-PD-1 treatment", "after receiving >= 4 courses of …"): in the inclusion list a
@@ -483,9 +494,15 @@ export function findMentions(
       }
       if (concept.mode === 'therapy') {
         if (
+          !concept.cued &&
           !PRIOR_CUE.test(prefix) &&
           !POST_PRIOR.test(rest) &&
-          !(ctx.section === 'inclusion' && UNDERWENT.test(prefix))
+          !(
+            ctx.section === 'inclusion' &&
+            (UNDERWENT.test(prefix) ||
+              MUST_BE_RECEIVING.test(prefix) ||
+              LISTED_AFTER_CUE.test(lower.slice(Math.max(0, start - 140), start)))
+          )
         ) {
           continue;
         }
@@ -951,10 +968,11 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       continue;
     }
     // "MSI-high or dMMR": two names of one biomarker joined by "or" are one requirement, not a
-    // disjunction with something else (round 6).
+    // disjunction with something else (round 6); so are two names of one therapy class
+    // ("anti-PD-1 or anti-PD-L1 treatment", round 11c).
     if (
       kind === 'required' &&
-      CRITERIA[c.key].family === 'biomarker' &&
+      (CRITERIA[c.key].family === 'biomarker' || CRITERIA[c.key].family === 'prior_therapy') &&
       group &&
       group.finding.key === c.key &&
       group.finding.kind === 'required' &&

@@ -56,11 +56,17 @@ const QUALIFIER_BEFORE_10 =
  * - an operation for a purpose ("measurable after resection for TIL collection", "following
  *   resection of the lesion for IOV-4001 generation") or a planned one ("will have to undergo
  *   surgery");
+ * - the line the trial gives, named first: "1st line of systemic treatment with immunotherapy
+ *   (nivolumab, ipi/nivo, pembrolizumab)";
+ * - a wash-out the splitting left in another clause: "Prior treatment with immune checkpoint
+ *   blockade therapies, including …; (including atezolizumab) within 28 days prior to …";
+ * - a treatment about to start: "considered appropriate for starting therapy with anti-PD-1",
+ *   "effective from the first administration of vemurafenib … after the last administration";
  * - naive or pretreated as alternatives: "ICI treatment-naive or relapsed/refractory, including
  *   PD-1/PD-L1 inhibitors".
  */
 const ROUND_11_QUALIFIER =
-  /\b(?:completed|discontinued|stopped) (?:all|any)\b|\b(?:patients|participants|subjects) (?:currently )?(?:receiving|on)\b[^.;]{0,60}\bmust\b|\b(?:mutated|mutant|positive|negative|wild[- ]type) (?:patients|participants|subjects) (?:must|should)\b|\bintensive\b|\bplann(?:ed|ing)\b|\bcommenced\b|\bwill be (?:treated|given|receiving)\b|\bto (?:restart|continue)\b|\bcannot be\b|\bunequivocal\b|\bcandidates?\b|\bindication (?:for|of)\b|\bindicated\b|\bpreparation\b|\btil\b|\b(?:collection|generation|harvest\w*)\b|\b(?:have|has|will have) to undergo\b|\bmanufactur\w*|[<>]=?\s*\d+\s*(?:[\w-]+\s+){0,2}(?:regimens?|lines?)\b|\bna[iï]ve or\b|\bor (?:[\w/-]+ ){0,3}na[iï]ve\b/;
+  /\bstart(?:ing)? (?:the )?(?:therapy|treatment)\b|\bappropriate for\b|\b(?:first|last) (?:administration|dose) of\b|\bwithin \d+ (?:days?|weeks?)\b|^\s*(?:1st|first)[\s-]lines? of\b|\b(?:completed|discontinued|stopped) (?:all|any)\b|\b(?:patients|participants|subjects) (?:currently )?(?:receiving|on)\b[^.;]{0,60}\bmust\b|\b(?:mutated|mutant|positive|negative|wild[- ]type) (?:patients|participants|subjects) (?:must|should)\b|\bintensive\b|\bplann(?:ed|ing)\b|\bcommenced\b|\bwill be (?:treated|given|receiving)\b|\bto (?:restart|continue)\b|\bcannot be\b|\bunequivocal\b|\bcandidates?\b|\bindication (?:for|of)\b|\bindicated\b|\bpreparation\b|\btil\b|\b(?:collection|generation|harvest\w*)\b|\b(?:have|has|will have) to undergo\b|\bmanufactur\w*|[<>]=?\s*\d+\s*(?:[\w-]+\s+){0,2}(?:regimens?|lines?)\b|\bna[iï]ve or\b|\bor (?:[\w/-]+ ){0,3}na[iï]ve\b/;
 const QUALIFIER = new RegExp(
   `${QUALIFIER_BEFORE_10.source}|${ROUND_10_QUALIFIER.source}|${ROUND_11_QUALIFIER.source}`,
 );
@@ -69,7 +75,8 @@ const QUALIFIER = new RegExp(
  * monoclonal antibody ± chemotherapy", "anti-PD-1 with or without concurrent chemotherapy") is
  * optional, not required.
  */
-const OPTIONAL_BEFORE = /(?:±|\+\/-|\bwith or without|\bor not)\s*(?:[\w-]+\s+){0,2}$/;
+const OPTIONAL_BEFORE =
+  /(?:±|\+\/-|\bwith or without|\bor not|\bin combination with(?: other)?)\s*(?:[\w-]+\s+){0,2}$/;
 
 const CHEMO =
   /\bchemotherap(?:y|ies)\b|\bcytotoxic (?:therapy|chemotherapy|agents?|treatment)\b|\bplatinum[\s-](?:based|doublet|containing)\b|\bsystemic (?:anti-?(?:cancer|tumou?r|neoplastic|leuka?emi\w*|all|aml|myeloma|lymphoma) )?(?:therapy|therapies|treatment|regimens?)\b|\bany (?:prior |previous |other )?(?:systemic )?anti-?(?:cancer|tumou?r|neoplastic) (?:therapy|therapies|treatment|agents?)\b|\banthracyclines?\b|\btaxanes?\b|\bgemcitabine\b|\bcisplatin\b|\bcarboplatin\b|\boxaliplatin\b|\bpaclitaxel\b|\bdocetaxel\b|\bpemetrexed\b|\bfolfox\b|\bfolfiri\b|\bfolfirinox\b|\bcapecitabine\b|\btemozolomide\b/g;
@@ -194,6 +201,10 @@ function extractLines(ctx: MatchContext): Finding[] {
 const OPERATION_HAD =
   /(?<=\b(?:after|following|underwent|undergone|completed)\s+(?:an?\s+)?(?:(?:macroscopically|microscopically|radical|curative|complete|completely|total|partial|or|definitive|surgical|r0)\s+){0,4})(?:resection|gastrectomy|hysterectomy|nephrectomy|prostatectomy|mastectomy|lobectomy|pneumonectomy|o?esophagectomy|cystectomy|colectomy|pancreatectomy|hepatectomy)\b/g;
 
+/** A cancer the patient had resected (inclusion only): the operation had. */
+const RESECTED_CANCER =
+  /\b(?<!un|non-?|not )resected\b(?=\s+(?:[\w/+-]+\s+){0,5}?(?:cancer|carcinoma|tumou?rs?|melanoma|nsclc|adenocarcinoma)\b)/g;
+
 /**
  * Round 11c: a therapy named as an example of what counts ("at least 1 prior line of systemic
  * therapy (including but not limited to targeted therapy …)") is no rule of its own.
@@ -283,6 +294,8 @@ export const priorTherapyConcepts: Concept[] = [
   // complete resection", "patients who underwent total or partial gastrectomy") is the surgery
   // required (the labels read it so); the exclusion list keeps the narrow reading above.
   therapy('major_surgery', ['resection', 'ectomy'], OPERATION_HAD, { only: 'inclusion' }),
+  // "early-stage resected invasive breast cancer", "completely resected stage III melanoma".
+  therapy('major_surgery', ['resected'], RESECTED_CANCER, { only: 'inclusion', cued: true }),
   therapy(
     'hormonal_therapy',
     [
