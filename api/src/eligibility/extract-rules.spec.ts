@@ -2311,6 +2311,101 @@ describe('extractRules', () => {
         ]);
       });
 
+      /** The prior-therapy rules, compact, with their confidence and reading. */
+      const therapies = (inclusion: string, exclusion = ''): string[] =>
+        rules(inclusion, exclusion, { conditions: ['melanoma'] })
+          .filter((r) => r.source === 'text' && CRITERIA[r.key].family === 'prior_therapy')
+          .map(
+            (r) =>
+              `${r.key} ${r.kind}` +
+              (r.kind === 'range' ? ` ${r.min ?? ''}..${r.max ?? ''}` : '') +
+              ` ${r.confidence} ${r.reading}`,
+          )
+          .sort();
+
+      it("should qualify a therapy requirement that is a plan, a subgroup's, a completion or an intent", () => {
+        for (const [text, rule] of [
+          [
+            '* Candidates planned for, or already started on, treatment with a checkpoint inhibitor.',
+            'checkpoint_therapy',
+          ],
+          ['* BRAF mutant patients should have received anti-PD-1 therapy.', 'checkpoint_therapy'],
+          [
+            '* Participants must have completed all prior systemic therapy before enrolment.',
+            'chemotherapy',
+          ],
+          ['* Has received intensive chemotherapy as induction.', 'chemotherapy'],
+          [
+            '* Progression on a PD-1 inhibitor should be unequivocal and confirmed by a second scan.',
+            'checkpoint_therapy',
+          ],
+          [
+            '* At least one prior line of systemic therapy (including but not limited to targeted therapy).',
+            'chemotherapy',
+          ],
+        ]) {
+          expect(therapies(text)).toEqual([`${rule} required low qualified`]);
+        }
+        for (const text of [
+          '* Patients who are immunotherapy-naive or refractory to PD-1 inhibitors.',
+          '* Candidate for first-line treatment with pembrolizumab.',
+          '* Would no longer benefit from endocrine therapy.',
+        ]) {
+          expect(therapies(text)).toEqual([]);
+        }
+      });
+
+      it('should read a progression on, a response to or a course of a therapy as required', () => {
+        for (const text of [
+          '* Documented disease progression following treatment with a PD-1 inhibitor.',
+          '* Have received at least 12 weeks of anti-PD-1 or anti-PD-L1 therapy.',
+          '* Must be receiving checkpoint blockade at enrolment.',
+          // The chemotherapy given with it is optional.
+          '* Progression on an anti-PD-1 antibody with or without chemotherapy.',
+        ]) {
+          expect(therapies(text)).toEqual(['checkpoint_therapy required high plain']);
+        }
+        expect(
+          therapies('* Partial response after 4 cycles of platinum-based chemotherapy.'),
+        ).toEqual(['chemotherapy required high plain']);
+        expect(
+          therapies(
+            '* Received at least two prior lines including a proteasome inhibitor and an immunomodulatory drug.',
+          ),
+        ).toEqual([
+          'chemotherapy range 2.. high plain',
+          'immunomodulatory_drug required high plain',
+          'proteasome_inhibitor required high plain',
+        ]);
+        expect(
+          therapies('* Must have received 1 line of systemic therapy for metastatic disease.'),
+        ).toEqual(['chemotherapy range 1..1 high plain']);
+      });
+
+      it('should read an operation the patient had as surgery required, in inclusion only', () => {
+        for (const text of [
+          '* Patients who underwent partial gastrectomy.',
+          '* Completely resected stage III melanoma.',
+          '* Melanoma after macroscopically complete resection.',
+        ]) {
+          expect(therapies(text)).toEqual(['major_surgery required high plain']);
+        }
+        expect(
+          therapies('* Prior surgery to the primary followed by resection for TIL harvest.'),
+        ).toEqual([]);
+        expect(therapies('* Age 18 or over.', '* Patients who underwent gastrectomy.')).toEqual([]);
+      });
+
+      it("should read the items under a per-disease or a subgroup heading, or a repeated list, as one group's", () => {
+        for (const inclusion of [
+          '* Prior therapies per each tumor type below:\n  * Melanoma\n    * Must have progressed on a PD-1 inhibitor.',
+          '* ICI-refractory participants must meet the following criteria:\n  * Must have progressed on a PD-1 inhibitor.',
+          '* Age 18 or older at consent.\n* Must have progressed on a PD-1 inhibitor.\n* Age 18 or older at consent.\n* ECOG 0-1.',
+        ]) {
+          expect(therapies(inclusion)).toEqual(['checkpoint_therapy required low cohort']);
+        }
+      });
+
       it('should read no other cancer where none is had, and no kidney disease in a formula', () => {
         for (const text of [
           '* A tumour of other origin than pancreatic cancer.',

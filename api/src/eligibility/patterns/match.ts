@@ -12,10 +12,11 @@ const BREAKER =
 /**
  * Negation cues governing the rest of their clause. Round 10: "naive for", "untreated with / by"
  * ("treatment-naive for palliative systemic therapy", "previously untreated with any systemic
- * therapy") negate the therapy they name.
+ * therapy") negate the therapy they name. Round 11c: "no longer" ("would no longer benefit from
+ * endocrine therapy") negates nothing.
  */
 const NEGATION =
-  /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to|for)|untreated (?:with|by))\b/;
+  /\b(?:no(?! longer\b)|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to|for)|untreated (?:with|by))\b/;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
 const POST_NEGATION =
   /^\s*\(\s*(?:-|neg(?:ative)?)\s*\)|^[\s-]*(?:\(?\s*)?(?:negative|neg\b|wild[\s-]?type|wt\b|non-?mutated|unmutated|na[iï]ve|not (?:detected|present|mutated|amplified|expressed)|status (?:is )?negative|(?:(?:mutation|expression|gene|status|rearrangement|fusion)s?[\s-]+){1,2}(?:negative|wild[\s-]?type|not detected))/;
