@@ -2406,6 +2406,21 @@ describe('extractRules', () => {
         }
       });
 
+      it('should read a status written twice ("relapsed or refractory (R/R)") as one requirement', () => {
+        const status = rules('* Documented relapsed or refractory (R/R) AML or ALL.', '', {
+          conditions: ['acute_myeloid_leukemia'],
+        }).filter((r) => CRITERIA[r.key].family === 'disease_status');
+        expect(status).toEqual([
+          expect.objectContaining({
+            key: 'relapsed',
+            anyOf: ['refractory'],
+            kind: 'required',
+            confidence: 'high',
+            reading: 'plain',
+          }),
+        ]);
+      });
+
       it('should read no other cancer where none is had, and no kidney disease in a formula', () => {
         for (const text of [
           '* A tumour of other origin than pancreatic cancer.',

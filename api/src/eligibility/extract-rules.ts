@@ -304,9 +304,10 @@ function structureReading(
         o !== f &&
         o.kind === 'required' &&
         CRITERIA[o.key].family === CRITERIA[f.key].family &&
-        // Round 11c: two names of one therapy class ("anti-PD-1 or anti-PD-L1 treatment") are
-        // one requirement, not alternatives.
-        !(family === 'prior_therapy' && o.key === f.key),
+        // Round 11c: two names of one therapy class ("anti-PD-1 or anti-PD-L1 treatment") or one
+        // status written twice ("relapsed or refractory (R/R) AML") are one requirement, not
+        // alternatives.
+        !((family === 'prior_therapy' || family === 'disease_status') && o.key === f.key),
     )
   ) {
     return 'list';

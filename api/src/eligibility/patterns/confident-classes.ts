@@ -119,7 +119,9 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // admits: a pool is rejected for wrong exclusions of judged pairs, as stage/required/inclusion
   // was on round 6.
   { pool: 'biomarker/required/inclusion', support: 44, right: 44 },
-  { pool: 'disease_status/required/inclusion', support: 28, right: 28 },
+  // Round 11c: 32/32 (Wilson 89.3%): "relapsed or refractory (R/R) AML" (the status written twice)
+  // is one requirement, no longer read as alternatives.
+  { pool: 'disease_status/required/inclusion', support: 32, right: 32 },
   // Round 10b: prior therapies excluded in the exclusion list, 22/22 (Wilson 85.1%) after their
   // misreadings were fixed as sentence classes (25/53 in round 9; an agent aimed at PD-1 / PD-L1
   // only is now a qualified sub-class, as labelled and judged on the calibration data).
@@ -225,8 +227,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'disease_status/relapsed+anyOf/required/inclusion',
     by: 'pool',
-    support: 12,
-    right: 12,
+    support: 16,
+    right: 16,
   },
   {
     readingClass: 'disease_status/newly_diagnosed/required/inclusion',
