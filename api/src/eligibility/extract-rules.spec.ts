@@ -2252,6 +2252,188 @@ describe('extractRules', () => {
         expect(rule).toMatchObject({ confidence: 'low', reading: 'cohort' });
       });
     });
+    describe('round 11c (prior therapy, disease status, comorbidity)', () => {
+      /** The comorbidity rules of an exclusion list, compact. */
+      const comorbid = (exclusion: string): string[] =>
+        compact(rules('* Advanced solid tumour.', exclusion)).filter((r) =>
+          /^(?:cardiac_disorders|kidney_diseases|liver_diseases|diabetes|autoimmune|other_cancer) /.test(
+            r,
+          ),
+        );
+
+      it('should qualify a comorbidity limited to a class, grade, stage or measured function', () => {
+        for (const [text, rule] of [
+          ['* Heart failure of NYHA functional class 3 or 4.', 'cardiac_disorders'],
+          ['* Heart disease with an ejection fraction below 40%.', 'cardiac_disorders'],
+          ['* Cardiac failure (> grade II).', 'cardiac_disorders'],
+          ['* Known chronic kidney disease of stage 4 or higher.', 'kidney_diseases'],
+          ['* Liver cirrhosis with a Child-Pugh score of C.', 'liver_diseases'],
+          ['* Renal insufficiency: 24-hour urinary protein above 1 g.', 'kidney_diseases'],
+        ]) {
+          expect(comorbid(text)).toEqual([`${rule} excluded exclusion q`]);
+        }
+      });
+
+      it('should qualify a named kind, organ or degree of control of a comorbidity', () => {
+        for (const [text, rule] of [
+          ['* Known structural heart disease.', 'cardiac_disorders'],
+          ['* Current cardiomyopathy or heart disease.', 'cardiac_disorders'],
+          ['* Past history of major organ autoimmune disease.', 'autoimmune'],
+          ['* Any autoimmune disease with CNS involvement.', 'autoimmune'],
+          ['* History of type 1 diabetes.', 'diabetes'],
+          ['* Diabetes that is inadequately controlled.', 'diabetes'],
+          ['* Diabetes or hepatic failure not under stable control.', 'diabetes'],
+          ['* Autoimmune disease not expected to recur without a trigger.', 'autoimmune'],
+          ['* Any serious concurrent disease, e.g. heart disease.', 'cardiac_disorders'],
+          ['* Prior history of blood cancer (leukaemia or lymphoma).', 'other_cancer'],
+          ['* Any previous invasive breast malignancy.', 'other_cancer'],
+          [
+            '* Another cancer that has not been definitively treated and is not in remission.',
+            'other_cancer',
+          ],
+        ]) {
+          expect(comorbid(text)).toContain(`${rule} excluded exclusion q`);
+        }
+      });
+
+      it('should qualify a comorbidity heading or one excluded for its consequence', () => {
+        expect(comorbid('* Cardiac disease:\n  * Unstable arrhythmia.')).toEqual([
+          'cardiac_disorders excluded exclusion q',
+        ]);
+        expect(
+          comorbid('* Chronic liver disease that makes the patient ineligible for immunotherapy.'),
+        ).toEqual(['liver_diseases excluded exclusion q']);
+        // The plain reading stays.
+        expect(comorbid('* Known heart disease.')).toEqual([
+          'cardiac_disorders excluded exclusion',
+        ]);
+        expect(comorbid('* History of another malignancy.')).toEqual([
+          'other_cancer excluded exclusion',
+        ]);
+      });
+
+      /** The prior-therapy rules, compact, with their confidence and reading. */
+      const therapies = (inclusion: string, exclusion = ''): string[] =>
+        rules(inclusion, exclusion, { conditions: ['melanoma'] })
+          .filter((r) => r.source === 'text' && CRITERIA[r.key].family === 'prior_therapy')
+          .map(
+            (r) =>
+              `${r.key} ${r.kind}` +
+              (r.kind === 'range' ? ` ${r.min ?? ''}..${r.max ?? ''}` : '') +
+              ` ${r.confidence} ${r.reading}`,
+          )
+          .sort();
+
+      it("should qualify a therapy requirement that is a plan, a subgroup's, a completion or an intent", () => {
+        for (const [text, rule] of [
+          [
+            '* Candidates planned for, or already started on, treatment with a checkpoint inhibitor.',
+            'checkpoint_therapy',
+          ],
+          ['* BRAF mutant patients should have received anti-PD-1 therapy.', 'checkpoint_therapy'],
+          [
+            '* Participants must have completed all prior systemic therapy before enrolment.',
+            'chemotherapy',
+          ],
+          ['* Has received intensive chemotherapy as induction.', 'chemotherapy'],
+          [
+            '* Progression on a PD-1 inhibitor should be unequivocal and confirmed by a second scan.',
+            'checkpoint_therapy',
+          ],
+          [
+            '* At least one prior line of systemic therapy (including but not limited to targeted therapy).',
+            'chemotherapy',
+          ],
+        ]) {
+          expect(therapies(text)).toEqual([`${rule} required low qualified`]);
+        }
+        for (const text of [
+          '* Patients who are immunotherapy-naive or refractory to PD-1 inhibitors.',
+          '* Candidate for first-line treatment with pembrolizumab.',
+          '* Would no longer benefit from endocrine therapy.',
+        ]) {
+          expect(therapies(text)).toEqual([]);
+        }
+      });
+
+      it('should read a progression on, a response to or a course of a therapy as required', () => {
+        for (const text of [
+          '* Documented disease progression following treatment with a PD-1 inhibitor.',
+          '* Have received at least 12 weeks of anti-PD-1 or anti-PD-L1 therapy.',
+          '* Must be receiving checkpoint blockade at enrolment.',
+          // The chemotherapy given with it is optional.
+          '* Progression on an anti-PD-1 antibody with or without chemotherapy.',
+        ]) {
+          expect(therapies(text)).toEqual(['checkpoint_therapy required high plain']);
+        }
+        expect(
+          therapies('* Partial response after 4 cycles of platinum-based chemotherapy.'),
+        ).toEqual(['chemotherapy required high plain']);
+        expect(
+          therapies(
+            '* Received at least two prior lines including a proteasome inhibitor and an immunomodulatory drug.',
+          ),
+        ).toEqual([
+          'chemotherapy range 2.. high plain',
+          'immunomodulatory_drug required high plain',
+          'proteasome_inhibitor required high plain',
+        ]);
+        expect(
+          therapies('* Must have received 1 line of systemic therapy for metastatic disease.'),
+        ).toEqual(['chemotherapy range 1..1 high plain']);
+      });
+
+      it('should read an operation the patient had as surgery required, in inclusion only', () => {
+        for (const text of [
+          '* Patients who underwent partial gastrectomy.',
+          '* Completely resected stage III melanoma.',
+          '* Melanoma after macroscopically complete resection.',
+        ]) {
+          expect(therapies(text)).toEqual(['major_surgery required high plain']);
+        }
+        expect(
+          therapies('* Prior surgery to the primary followed by resection for TIL harvest.'),
+        ).toEqual([]);
+        expect(therapies('* Age 18 or over.', '* Patients who underwent gastrectomy.')).toEqual([]);
+      });
+
+      it("should read the items under a per-disease or a subgroup heading, or a repeated list, as one group's", () => {
+        for (const inclusion of [
+          '* Prior therapies per each tumor type below:\n  * Melanoma\n    * Must have progressed on a PD-1 inhibitor.',
+          '* ICI-refractory participants must meet the following criteria:\n  * Must have progressed on a PD-1 inhibitor.',
+          '* Age 18 or older at consent.\n* Must have progressed on a PD-1 inhibitor.\n* Age 18 or older at consent.\n* ECOG 0-1.',
+        ]) {
+          expect(therapies(inclusion)).toEqual(['checkpoint_therapy required low cohort']);
+        }
+      });
+
+      it('should read a status written twice ("relapsed or refractory (R/R)") as one requirement', () => {
+        const status = rules('* Documented relapsed or refractory (R/R) AML or ALL.', '', {
+          conditions: ['acute_myeloid_leukemia'],
+        }).filter((r) => CRITERIA[r.key].family === 'disease_status');
+        expect(status).toEqual([
+          expect.objectContaining({
+            key: 'relapsed',
+            anyOf: ['refractory'],
+            kind: 'required',
+            confidence: 'high',
+            reading: 'plain',
+          }),
+        ]);
+      });
+
+      it('should read no other cancer where none is had, and no kidney disease in a formula', () => {
+        for (const text of [
+          '* A tumour of other origin than pancreatic cancer.',
+          '* Missing records on previous cancer history.',
+          '* Prior treatment with another personalised cancer vaccine.',
+          '* Patients with a prior history of cancer (such as skin cancer) are allowed to enrol.',
+          '* Creatinine clearance < 40 mL/min by the Chronic Kidney Disease Epidemiology Collaboration equation.',
+        ]) {
+          expect(comorbid(text)).toEqual([]);
+        }
+      });
+    });
   });
 
   describe('round 11b (subtype, biomarker)', () => {

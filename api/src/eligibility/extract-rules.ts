@@ -307,9 +307,18 @@ function structureReading(
   }
   if (
     f.kind === 'required' &&
-    OR_WORD.test(lower) &&
+    // Round 11c: an "or" in a bracketed aside ("(as per IMWG definitions or investigator's
+    // discretion)") joins no two therapies.
+    OR_WORD.test(family === 'prior_therapy' ? lower.replace(/\([^()]*\)/g, ' ') : lower) &&
     siblings.some(
-      (o) => o !== f && o.kind === 'required' && CRITERIA[o.key].family === CRITERIA[f.key].family,
+      (o) =>
+        o !== f &&
+        o.kind === 'required' &&
+        CRITERIA[o.key].family === CRITERIA[f.key].family &&
+        // Round 11c: two names of one therapy class ("anti-PD-1 or anti-PD-L1 treatment") or one
+        // status written twice ("relapsed or refractory (R/R) AML") are one requirement, not
+        // alternatives.
+        !((family === 'prior_therapy' || family === 'disease_status') && o.key === f.key),
     )
   ) {
     return 'list';
@@ -547,9 +556,16 @@ export function dedupeRules(rules: EligibilityRule[]): EligibilityRule[] {
  * restriction of it ("brain metastases not fitting the inclusion criteria"), not a rule.
  */
 function dropContradictions(rules: EligibilityRule[]): EligibilityRule[] {
+  // Round 11c: a qualified therapy rule ("must not have had exposure to more than 2 lines of …",
+  // a count) contradicts no plain one of the other kind ("refractory to checkpoint inhibitors").
   const has = (key: CriterionKey, kind: string, section: string): boolean =>
     rules.some(
-      (r) => r.key === key && r.kind === kind && r.section === section && !r.anyOf?.length,
+      (r) =>
+        r.key === key &&
+        r.kind === kind &&
+        r.section === section &&
+        !r.anyOf?.length &&
+        !(r.qualified && CRITERIA[key].family === 'prior_therapy'),
     );
   return rules.filter((r) => {
     if (r.kind === 'range' || r.section === 'structured') {

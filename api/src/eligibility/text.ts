@@ -88,11 +88,12 @@ const partOrCohortHeading = (text: string): boolean =>
   SUBGROUP_CRITERIA_HEADING.test(text);
 /**
  * A heading naming a subgroup of patients (round 5): "For ICI-refractory subjects:", "For
- * patients with prior surgery:", "SCLC subjects (Phase 2a Cohort 1 ONLY):" (round 6). The items
- * nested under it are that subgroup's rules only.
+ * patients with prior surgery:", "SCLC subjects (Phase 2a Cohort 1 ONLY):" (round 6), "ICI
+ * treatment-naive subjects must meet the following criteria:" (round 11c). The items nested under
+ * it are that subgroup's rules only.
  */
 const SUBGROUP_HEADING =
-  /^for (?:(?:the|all|those)\s+)?(?:[\w+/-]+\s+){0,4}(?:patients|participants|subjects|women|men|females|males|those)\b[^:.]{0,80}:\s*$|^(?:[\w+/-]+\s+){1,4}(?:patients|participants|subjects)\b[^:.]{0,80}\b(?:cohorts?|arms?|parts?|phase)\b[^:.]{0,40}:\s*$/i;
+  /^for (?:(?:the|all|those)\s+)?(?:[\w+/-]+\s+){0,4}(?:patients|participants|subjects|women|men|females|males|those)\b[^:.]{0,80}:\s*$|^(?:[\w+/-]+\s+){1,4}(?:patients|participants|subjects)\b[^:.]{0,80}\b(?:cohorts?|arms?|parts?|phase)\b[^:.]{0,40}:\s*$|^(?!(?:all|the|these|those|eligible|potential|such|each|every)\b)(?:[\w+/-]+\s+){1,4}(?:patients|participants|subjects)\s+(?:must|should|as defined|who)\b[^:.]{0,60}\bfollowing\b[^:.]{0,30}:\s*$/i;
 /**
  * An upper-case lead naming one part, cohort, arm or phase (round 10): "PART B: Patients must
  * have measurable disease", "COHORT 2: …". The lead is removed from the item (`CAPS_LEAD`), so
@@ -100,6 +101,13 @@ const SUBGROUP_HEADING =
  */
 const PART_LEAD =
   /(?:^|:\s*)(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|3|i{1,3})[ab]?)\s*[a-z0-9]{0,3}(?: only)?)\s*:/;
+/**
+ * Round 11c: an item introducing per-disease requirements ("Per each tumor type shown below, the
+ * specific initial standard of care therapies after which the subjects … must have progressed
+ * have been included"): the items nested under it are one disease's each (a cohort's).
+ */
+const PER_TYPE_HEADING =
+  /\b(?:per|for) (?:each|every) (?:tumou?r|cancer|disease) types?\b|\bdepending on (?:the )?(?:tumou?r|cancer|disease) type\b/i;
 /** A heading for everyone again ("All patients:", "All cohorts:", "General:"). */
 const COMMON_HEADING = /^(?:all|general|common|both)\b[^:.]{0,40}:\s*$/i;
 /** "Exclusion Criteria" closing an inclusion line without a colon (NCT00006046). */
@@ -257,14 +265,26 @@ export function restartsNumbering(text: string): boolean {
 }
 
 /**
+ * Round 11c: a section whose first item is written again further down ("Age >= 18 years old." …
+ * then again "Age >= 18 years old.") holds the full lists of several groups whose headings the
+ * record lost (an experimental and a control group), like a numbering that starts again at 1.
+ */
+function repeatsItems(items: RawItem[]): boolean {
+  const first = items[0]?.body.trim().toLowerCase() ?? '';
+  return first.length >= 15 && items.slice(1).some((i) => i.body.trim().toLowerCase() === first);
+}
+
+/**
  * Splits the inclusion and exclusion texts into items. A trailing "Exclusion Criteria" without a
  * colon inside the inclusion text moves the items after it to the exclusion section.
  */
 export function splitItems(inclusion: string, exclusion: string): CriterionItem[] {
   const items: CriterionItem[] = [];
+  const incItems = rawItems(inclusion);
+  const excItems = rawItems(exclusion);
   const sections: [Section, RawItem[], boolean][] = [
-    ['inclusion', rawItems(inclusion), restartsNumbering(inclusion)],
-    ['exclusion', rawItems(exclusion), restartsNumbering(exclusion)],
+    ['inclusion', incItems, restartsNumbering(inclusion) || repeatsItems(incItems)],
+    ['exclusion', excItems, restartsNumbering(exclusion) || repeatsItems(excItems)],
   ];
   for (const [startSection, raws, restarted] of sections) {
     let section = startSection;
@@ -377,10 +397,11 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
         // A heading led by its part ("Phase 3: Patients with known CNS lesions must not have any
         // of the following:", round 10c) heads that part's items.
         cohort:
-          heading &&
-          (partOrCohortHeading(body.trim()) ||
-            SUBGROUP_HEADING.test(body.trim()) ||
-            PART_LEAD.test(body.trim().toLowerCase().slice(0, 40))),
+          (heading &&
+            (partOrCohortHeading(body.trim()) ||
+              SUBGROUP_HEADING.test(body.trim()) ||
+              PART_LEAD.test(body.trim().toLowerCase().slice(0, 40)))) ||
+          PER_TYPE_HEADING.test(body),
       });
       if (switchAfter) {
         section = 'exclusion';

@@ -7,8 +7,27 @@ import type { Concept, FamilyPatterns, MatchContext } from './types';
  * within N years …), or only while under a treatment ("HIV infection with ongoing antiretroviral
  * therapy", round 9): the rule is qualified.
  */
-const ACTIVE =
+const ACTIVE_BEFORE_11 =
   /\b(?:active|combined with|co-?infect\w*|uncontroll(?:ed|able)|not (?:well[- ])?controlled|untreated|chronic active|decompensat\w*|failure|severe|unless|except|other than|detectable|viral load|replicating|requir\w*|symptomatic|unstable|clinically significant|significant|poorly|insulin|within|class (?:ii|iii|iv)|grade [2-4]|nyha|myocardial infarction|(?:last|past|previous) \d+|\d+ (?:months?|years?)|progressing|curatively|disease-?free|currently|evidence of|cd4|ischa?emic|arrhythmi\w*|angina|contraindicat\w*|preclud\w*|interfer\w*|ongoing|antiretroviral)\b/;
+
+/**
+ * Round 11c: what else makes a comorbidity exclusion one kind or one degree of the condition the
+ * questionnaire asks about (sentence classes found on the calibration labels):
+ * - a heading whose sub-items say which ("Cardiac disease:", "cardiovascular disease such as:");
+ * - a functional class, a grade or a stage ("New York Heart Association class 3 or 4", "heart
+ *   insufficiency (> grade II …)", "left ventricular ejection fraction <= 45%", "chronic kidney
+ *   disease with advanced stages 3b or higher", "Child-Pugh class B or C cirrhosis");
+ * - a named kind or organ ("structural cardiac disease", "cardiomyopathy", "major organ
+ *   autoimmune disease", "autoimmune disease with CNS involvement", "type 1 diabetes");
+ * - control or treatment ("inadequately controlled diabetes", "not under stable control", "not
+ *   been definitively treated and in remission", "not expected to recur");
+ * - a consequence ("… that renders them ineligible for immunotherapy", "… may impair the ability
+ *   to evaluate …");
+ * - a laboratory definition ("Renal insufficiency: urinary protein >= ++").
+ */
+const ROUND_11_QUALIFIER =
+  /:\s*$|\bnew york heart\b|\bclass (?:[1-4]|i{1,3}|iv)\b|\bfunctional classification\b|\bgrade (?:ii|iii|iv|[2-4])\b|\bejection fraction\b|\blvef\b|\bstages? (?:[1-5]|i{1,3}|iv|v)[ab]?\b|\bor higher\b|\bchild-?pugh\b|\bstructural\b|\bcardiomyopath\w*|\bmajor organ\b|\binvolvement\b|\btype (?:1|i|one|2|ii|two) diabetes\b|\bserious\b|\b(?:inadequately|insufficiently|adequately|well|stably) (?:controlled|regulated)\b|\bunder (?:stable )?control\b|\bdefinitive(?:ly)?\b|\bremission\b|\bexpected to recur\b|\b(?:ineligible|unsuitable|unfit) for\b|\bimpair (?:the|their|his|her)\b|\burin(?:e|ary)\b|\bproteinuria\b|\bcreatinine\b|\bml(?:\/| or )min\b/;
+const ACTIVE = new RegExp(`${ACTIVE_BEFORE_11.source}|${ROUND_11_QUALIFIER.source}`);
 
 /** Pregnancy as a procedure (test, contraception), not as a state. */
 const PREGNANCY_PROCEDURE =
@@ -33,7 +52,28 @@ const CANCER_AS_OBJECT_BETWEEN =
   /\b(?:\w*therap\w*|treatments?|treated|surgery|surgical|radiation|testing|screening)\b/;
 /** Right after the cancer: "cancer therapy", "cancer genetic testing", "cancer drugs". */
 const CANCER_AS_OBJECT_AFTER =
-  /^\s*(?:\w*therap\w*|treatments?|genetic|testing|tests?|screening|drugs?|medications?|care)\b/;
+  /^\s*(?:\w*therap\w*|treatments?|genetic|testing|tests?|screening|drugs?|medications?|care|vaccines?)\b/;
+
+/**
+ * Round 11c: a cancer named but not had ("histopathology of other origin than colorectal
+ * cancer", "incomplete information on previous cancer history"), or had and allowed ("patients
+ * with prior history of cancer or localized cancers (such as …) are allowed to be enrolled"): no
+ * rule. One kind of cancer ("prior invasive breast malignancy", "prior history of blood cancer")
+ * is qualified (`OTHER_CANCER_KIND`).
+ */
+const OTHER_THAN_IN_MATCH = /\bthan\b/;
+const CANCER_NOT_HAD_BEFORE =
+  /\b(?:incomplete|missing|insufficient|unknown|unavailable)\b[^.;]{0,40}$/;
+const ALLOWED_AFTER = /^[^.;]*?\b(?:are|is|be) (?:allowed|permitted|eligible)\b/;
+const OTHER_CANCER_KIND =
+  /\b(?:breast|lung|blood|skin|prostate|colorectal|colon|rectal|hematolog\w*|haematolog\w*|lymphoid|myeloid|gastric|ovarian|cervical|renal|bladder|thyroid|pancrea\w*|hepatic|solid)\b/;
+const ASIDE = /\([^()]*\)/g;
+
+/**
+ * Round 11c: "Chronic Kidney Disease Epidemiology Collaboration formula" names a formula for the
+ * filtration rate, not the disease.
+ */
+const FORMULA_AFTER = /^\s*(?:disease\s+)?(?:epidemiology|collaboration|epi)\b/;
 
 function condition(
   key: Concept['key'],
@@ -82,6 +122,7 @@ export const comorbidityConcepts: Concept[] = [
     'kidney_diseases',
     ['renal', 'kidney', 'dialysis'],
     /\brenal (?:failure|insufficiency|disease|impairment|conditions?)\b|\bkidney (?:disease|failure)\b|\bchronic kidney\b|\bdialysis\b/g,
+    { accept: (ctx, _start, end) => !FORMULA_AFTER.test(ctx.sentence.lower.slice(end, end + 40)) },
   ),
   condition(
     'other_cancer',
@@ -103,9 +144,17 @@ export const comorbidityConcepts: Concept[] = [
       // "any cancer therapy", "prior cancer genetic testing", "prior immunotherapy for any
       // malignancy" (round 8): the cancer names a treatment's or a test's object, not a second
       // cancer of the patient.
-      accept: (ctx, start, end) =>
-        !CANCER_AS_OBJECT_BETWEEN.test(ctx.sentence.lower.slice(start, end)) &&
-        !CANCER_AS_OBJECT_AFTER.test(ctx.sentence.lower.slice(end, end + 30)),
+      kindOf: OTHER_CANCER_KIND,
+      accept: (ctx, start, end) => {
+        const lower = ctx.sentence.lower;
+        return (
+          !CANCER_AS_OBJECT_BETWEEN.test(lower.slice(start, end)) &&
+          !CANCER_AS_OBJECT_AFTER.test(lower.slice(end, end + 30)) &&
+          !OTHER_THAN_IN_MATCH.test(lower.slice(start, end)) &&
+          !CANCER_NOT_HAD_BEFORE.test(lower.slice(Math.max(0, start - 60), start)) &&
+          !ALLOWED_AFTER.test(lower.slice(end).replace(ASIDE, ' '))
+        );
+      },
     },
   ),
   condition(

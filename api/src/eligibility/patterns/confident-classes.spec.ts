@@ -42,10 +42,10 @@ describe(readingClass.name, () => {
 
 describe(calibrateRules.name, () => {
   it('should demote a confident rule of a class not in the allow-list to "to check"', () => {
-    // (Brain metastases excluded in exclusion may exclude since round 10c; chronic heart
-    // disease excluded may not.)
+    // (Brain metastases excluded in exclusion may exclude since round 10c, heart disease since
+    // round 11c (its pool); kidney disease excluded, with no right reading, may not.)
     const [out] = calibrateRules([
-      rule({ key: 'cardiac_disorders', kind: 'excluded', section: 'exclusion' }),
+      rule({ key: 'kidney_diseases', kind: 'excluded', section: 'exclusion' }),
     ]);
     expect(out).toMatchObject({ confidence: 'low', reading: 'calibration' });
     expect(ruleExcludes(out)).toBe(false);
@@ -86,7 +86,8 @@ describe(extractRules.name, () => {
   it('should show a plainly read rule of a class too often misread as "to check"', () => {
     const trial = input({
       eligibilityInclusion:
-        'Histologically confirmed stage IV NSCLC\nECOG performance status 0-1\nMeasurable disease per RECIST 1.1',
+        'Histologically confirmed stage IV NSCLC\nECOG performance status 0-1\nMeasurable disease per RECIST 1.1\n' +
+        'Prior treatment with an anti-PD-1 antibody',
       eligibilityExclusion:
         'Known HIV infection\nPregnant or breastfeeding women\nPrior treatment with chemotherapy\n' +
         'Known EGFR mutation\nDiabetes mellitus',
@@ -95,8 +96,10 @@ describe(extractRules.name, () => {
     expect(readRules(trial).filter((r) => r.confidence === 'low')).toEqual([]);
     // Calibrated, only the ECOG maximum, HIV, pregnancy/nursing, (round 10a) measurable disease
     // and a stage minimum in inclusion, (round 10b, by the pool prior_therapy/excluded/exclusion)
-    // prior chemotherapy excluded and (round 11b) NSCLC required and, by the pool
-    // biomarker/excluded/exclusion, EGFR excluded may exclude.
+    // prior chemotherapy excluded, (round 11b) NSCLC required and, by the pool
+    // biomarker/excluded/exclusion, EGFR excluded and (round 11c, by the pool
+    // comorbidity/excluded/exclusion) diabetes excluded may exclude; a prior therapy required in
+    // inclusion may not (its pool passes the bars but was rejected for wrong exclusions).
     expect(
       extractRules(trial)
         .filter((r) => ruleExcludes(r))
@@ -104,6 +107,7 @@ describe(extractRules.name, () => {
         .sort(),
     ).toEqual([
       'chemotherapy',
+      'diabetes',
       'ecog',
       'egfr',
       'hiv',
@@ -113,7 +117,7 @@ describe(extractRules.name, () => {
       'tumor_stage',
     ]);
     expect(compact(extractRules(trial))).toEqual(
-      expect.arrayContaining(['diabetes excluded exclusion low calibration']),
+      expect.arrayContaining(['checkpoint_therapy required inclusion low calibration']),
     );
   });
 });

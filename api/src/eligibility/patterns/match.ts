@@ -12,10 +12,11 @@ const BREAKER =
 /**
  * Negation cues governing the rest of their clause. Round 10: "naive for", "untreated with / by"
  * ("treatment-naive for palliative systemic therapy", "previously untreated with any systemic
- * therapy") negate the therapy they name.
+ * therapy") negate the therapy they name. Round 11c: "no longer" ("would no longer benefit from
+ * endocrine therapy") negates nothing.
  */
 const NEGATION =
-  /\b(?:no|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to|for)|untreated (?:with|by))\b/;
+  /\b(?:no(?! longer\b)|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to|for)|untreated (?:with|by))\b/;
 /** "including but not limited to KRAS, NRAS …" (round 11b): an open list, no negation. */
 const NOT_LIMITED = /\bnot limited to\b/g;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
@@ -94,6 +95,18 @@ const RESISTANT_MUTATION =
 /** The previous mention must read as "prior" for a therapy. */
 const PRIOR_CUE =
   /\b(?:prior|previous(?:ly)?|received|receiving prior|treated with|pre-?treated|treatment with|therapy with|history of|exposure to|exposed to|had|has had|have had|progressed|progression|refractory to|resistan(?:t|ce)|failed|failure|after|following|completion of|completed|lines? of|regimens? of|cycles? of|naive|naïve|includes?|including|containing|consisting of)\b/;
+/** Round 11c: "patients who underwent gastrectomy" says the patient had it (inclusion only). */
+const UNDERWENT = /\b(?:underwent|undergone)\b/;
+/** Round 11c: "Subjects must be receiving checkpoint blockade at the time of registration". */
+const MUST_BE_RECEIVING = /\bbe receiving\s+(?:[\w-]+\s+){0,3}$/;
+/**
+ * Round 11c: the last of a list of therapies after one cue ("received at least 3 prior lines of
+ * therapy including a proteasome inhibitor, an anti-CD38 antibody and an immunomodulatory agent"):
+ * the "and" ends the clause, not the list (inclusion only).
+ */
+const LISTED_AFTER_CUE = new RegExp(
+  `${PRIOR_CUE.source}[^.;:()]{0,100}(?:,|\\band\\b)\\s+(?:an?\\s+|the\\s+)?(?:[\\w-]+\\s+){0,2}$`,
+);
 const POST_PRIOR =
   /^[\s-]*(?:na[iï]ve|resistan(?:t|ce)|pre-?treated|treated|failure|exposed|refractory)\b/;
 /** Wash-outs and concurrent treatment are not "had it" / "never had it". */
@@ -105,11 +118,12 @@ const CONDITIONAL_START =
 const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
 /**
  * "ER+ patients must …", "patients with … must have received …": conditional. Round 10b: the
- * subgroup may run to 120 characters ("Patients with tumors that have known actionable molecular
- * alteration such in EGFR, ALK, ROS-1, BRAF, RET, MET, and KRAS must have progressed on …").
+ * subgroup may run to 120 characters, since round 11c 160 ("Patients with tumors that have known actionable molecular
+ * alteration such in EGFR, ALK, ROS-1, BRAF, RET, MET, and KRAS must have progressed on …"); round
+ * 11c: "… must have been previously treated with an applicable tyrosine kinase inhibitor".
  */
 const CONDITIONAL_MUST =
-  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,120}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:received|progressed)/;
+  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,160}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:been )?(?:previously )?(?:received|progressed|treated)/;
 
 /**
  * A negation over a coordinated noun phrase: "absence of local and distant metastases", "no
@@ -123,6 +137,22 @@ const ASIDE = /\([^()]*\)/g;
 /** A therapy named as a modifier: "relapse following ASCT", "lesion in the field of radiation". */
 const MODIFIER =
   /\b(?:relapse|progress\w*|recurrence|response|remission|toxicit\w*|complications?|gvhd|graft)\b[^;]{0,40}\b(?:after|following|from|of|post)\s+(?:\w+\s+){0,3}$|\b(?:field|area|site|portal|lesions?)\s+(?:\w+\s+){0,2}$|\banti-?angiogen\w*\s+$/;
+/**
+ * Round 11c: in the inclusion list a progression after a therapy ("disease progression following
+ * prior treatment with PD-1 / PD-L1 inhibitors", "progressed after receiving PD-1 antibody
+ * treatment") or a response to it ("partial response after 3 months of gemcitabine-based
+ * chemotherapy", "achieved at least a partial response after ASCT") requires that therapy: only
+ * the other modifiers (a relapse, a toxicity …) make it no prior-therapy rule there.
+ */
+const MODIFIER_NOT_PROGRESSION =
+  /\b(?:relapse|recurrence|toxicit\w*|complications?|gvhd|graft)\b[^;]{0,40}\b(?:after|following|from|of|post)\s+(?:\w+\s+){0,3}$|\b(?:field|area|site|portal|lesions?)\s+(?:\w+\s+){0,2}$|\banti-?angiogen\w*\s+$/;
+/**
+ * Round 11c: how long or how much of a therapy was received ("Have received >= 12 weeks of
+ * continuous anti-PD-1 treatment", "after receiving >= 4 courses of …"): in the inclusion list a
+ * requirement of that therapy, not a wash-out.
+ */
+const RECEIVED_DURATION =
+  /\b(?:received|receiving|completed|undergone)\s+(?:>=?\s*|at least\s+|a minimum of\s+)?\d+\s*(?:weeks?|months?|cycles?|courses?|doses?)\s+of\s+(?:[\w-]+\s+){0,3}$/;
 /**
  * A disease property named as the object of a treatment: "prior chemotherapy for advanced
  * adenocarcinoma" excludes the treatment, not the histology.
@@ -467,14 +497,28 @@ export function findMentions(
         continue;
       }
       if (concept.mode === 'therapy') {
-        if (!PRIOR_CUE.test(prefix) && !POST_PRIOR.test(rest)) {
+        if (
+          !concept.cued &&
+          !PRIOR_CUE.test(prefix) &&
+          !POST_PRIOR.test(rest) &&
+          !(
+            ctx.section === 'inclusion' &&
+            (UNDERWENT.test(prefix) ||
+              MUST_BE_RECEIVING.test(prefix) ||
+              LISTED_AFTER_CUE.test(lower.slice(Math.max(0, start - 140), start)))
+          )
+        ) {
           continue;
         }
+        const modifier = ctx.section === 'inclusion' ? MODIFIER_NOT_PROGRESSION : MODIFIER;
+        const duration =
+          ctx.section === 'inclusion' &&
+          RECEIVED_DURATION.test(lower.slice(Math.max(0, start - 80), start));
         if (
-          WASHOUT.test(segment(lower, from, end)) ||
-          MODIFIER.test(prefix) ||
+          (WASHOUT.test(segment(lower, from, end)) && !duration) ||
+          modifier.test(prefix) ||
           // "Progressive disease or relapse (as defined by IMWG criteria) following ASCT".
-          MODIFIER.test(lower.slice(Math.max(0, start - 120), start).replace(ASIDE, ' '))
+          modifier.test(lower.slice(Math.max(0, start - 120), start).replace(ASIDE, ' '))
         ) {
           continue;
         }
@@ -929,10 +973,11 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       continue;
     }
     // "MSI-high or dMMR": two names of one biomarker joined by "or" are one requirement, not a
-    // disjunction with something else (round 6).
+    // disjunction with something else (round 6); so are two names of one therapy class
+    // ("anti-PD-1 or anti-PD-L1 treatment", round 11c).
     if (
       kind === 'required' &&
-      CRITERIA[c.key].family === 'biomarker' &&
+      (CRITERIA[c.key].family === 'biomarker' || CRITERIA[c.key].family === 'prior_therapy') &&
       group &&
       group.finding.key === c.key &&
       group.finding.kind === 'required' &&

@@ -37,7 +37,46 @@ const ROUND_10_QUALIFIER =
 /** Restricted to a setting or a part of the body the questionnaire does not ask about. */
 const QUALIFIER_BEFORE_10 =
   /\b(?:for (?:metastatic|advanced|recurrent|the (?:current|same))|in the (?:metastatic|advanced|adjuvant|neoadjuvant)|(?:neo)?adjuvant|to (?:the )?(?:chest|thorax|pelvis|mediastinum|planned|target|same)|to (?:the |a |an |any |all |one )?(?:[\w-]+\s+){0,2}(?:metasta\w*|lesions?|sites?|bones?|tumou?r sites?)|field|within (?:the )?(?:last |past )?\d+ (?:months?|years?)|\d+ (?:months?|years?)|> ?\d+(?:\.\d+)? ?gy|for (?:[a-z-]+ (?:or |and )?){0,6}(?:cancer|carcinoma|disease|leuka?emia|nsclc|all|aml|tumou?rs?|malignanc\w*)|for locally advanced|near (?:the )?|overlapping|[a-z0-9]{2,8}[\s-](?:targeted|targeting|directed)|(?:chest|thoracic|thorax|pelvic|pelvis|abdominal|abdomen|mediastinal|cranial|whole[- ]brain|brain|breast|lung|liver|hepatic|upper gi|upper gastrointestinal|esophageal|gastric|prostate|spinal|bone|head and neck|target lesions?)\s+(?:[a-z-]+\s+)?(?:radiotherapy|radiation|irradiation|surgery|resection)|small molecule|(?:egfr|alk|ros1|vegfr|her2|braf|met|kras|ret|fgfr)[\s-]?(?:tki|tyrosine|inhibitor|targeted)|bevacizumab|except|other than|unless|(?:before|prior to) (?:the )?(?:surgery|resection|operation|transplant\w*)|pre-?operative|(?:within|to|of) the (?:area|region|site|basin)|area of interest|node basin|re-?irradiation)\b/;
-const QUALIFIER = new RegExp(`${QUALIFIER_BEFORE_10.source}|${ROUND_10_QUALIFIER.source}`);
+/**
+ * Round 11c: more item-level words that make a therapy requirement one patients of a subgroup or
+ * a plan meet, not every patient's (sentence classes found on the calibration labels):
+ * - completion, not receipt: "must have completed any prior systemic therapy";
+ * - a subgroup: "patients receiving prior systemic therapy must be receiving one of …", "BRAF
+ *   mutated patients should have received BRAF/MEK inhibitors";
+ * - an intent: "intensive chemotherapy";
+ * - a plan: "planned for, commenced, or completed treatment with ICI", "patients with PD-L1 < 1%
+ *   will be treated with …", "be eligible to restart or to continue anti-PD-1 therapy";
+ * - a fitness: "… that cannot be operated on or treated with radiotherapy";
+ * - how a progression is documented: "Prior progression on a PD-1 or PD-L1 checkpoint inhibitor
+ *   should be unequivocal; … should be confirmed with a second CT";
+ * - a candidate, not a patient treated: "candidate … for a therapy with any checkpoint inhibitor",
+ *   "having an indication of treatment with anti-PD-1", "failed autologous CAR-T cell
+ *   preparation";
+ * - a count of regimens the line reading did not take: "(> 1 chemotherapy regimen)";
+ * - an operation for a purpose ("measurable after resection for TIL collection", "following
+ *   resection of the lesion for IOV-4001 generation") or a planned one ("will have to undergo
+ *   surgery");
+ * - the line the trial gives, named first: "1st line of systemic treatment with immunotherapy
+ *   (nivolumab, ipi/nivo, pembrolizumab)";
+ * - a wash-out the splitting left in another clause: "Prior treatment with immune checkpoint
+ *   blockade therapies, including …; (including atezolizumab) within 28 days prior to …";
+ * - a treatment about to start: "considered appropriate for starting therapy with anti-PD-1",
+ *   "effective from the first administration of vemurafenib … after the last administration";
+ * - naive or pretreated as alternatives: "ICI treatment-naive or relapsed/refractory, including
+ *   PD-1/PD-L1 inhibitors".
+ */
+const ROUND_11_QUALIFIER =
+  /\bstart(?:ing)? (?:the )?(?:therapy|treatment)\b|\bappropriate for\b|\b(?:first|last) (?:administration|dose) of\b|\bwithin \d+ (?:days?|weeks?)\b|^\s*(?:1st|first)[\s-]lines? of\b|\b(?:completed|discontinued|stopped) (?:all|any)\b|\b(?:patients|participants|subjects) (?:currently )?(?:receiving|on)\b[^.;]{0,60}\bmust\b|\b(?:mutated|mutant|positive|negative|wild[- ]type) (?:patients|participants|subjects) (?:must|should)\b|\bintensive\b|\bplann(?:ed|ing)\b|\bcommenced\b|\bwill be (?:treated|given|receiving)\b|\bto (?:restart|continue)\b|\bcannot be\b|\bunequivocal\b|\bcandidates?\b|\bindication (?:for|of)\b|\bindicated\b|\bpreparation\b|\btil\b|\b(?:collection|generation|harvest\w*)\b|\b(?:have|has|will have) to undergo\b|\bmanufactur\w*|[<>]=?\s*\d+\s*(?:[\w-]+\s+){0,2}(?:regimens?|lines?)\b|\bna[iï]ve or\b|\bor (?:[\w/-]+ ){0,3}na[iï]ve\b/;
+const QUALIFIER = new RegExp(
+  `${QUALIFIER_BEFORE_10.source}|${ROUND_10_QUALIFIER.source}|${ROUND_11_QUALIFIER.source}`,
+);
+/**
+ * Round 11c: chemotherapy given "with or without" another therapy ("≥ 4 courses of PD-1
+ * monoclonal antibody ± chemotherapy", "anti-PD-1 with or without concurrent chemotherapy") is
+ * optional, not required.
+ */
+const OPTIONAL_BEFORE =
+  /(?:±|\+\/-|\bwith or without|\bor not|\bin combination with(?: other)?)\s*(?:[\w-]+\s+){0,2}$/;
 
 const CHEMO =
   /\bchemotherap(?:y|ies)\b|\bcytotoxic (?:therapy|chemotherapy|agents?|treatment)\b|\bplatinum[\s-](?:based|doublet|containing)\b|\bsystemic (?:anti-?(?:cancer|tumou?r|neoplastic|leuka?emi\w*|all|aml|myeloma|lymphoma) )?(?:therapy|therapies|treatment|regimens?)\b|\bany (?:prior |previous |other )?(?:systemic )?anti-?(?:cancer|tumou?r|neoplastic) (?:therapy|therapies|treatment|agents?)\b|\banthracyclines?\b|\btaxanes?\b|\bgemcitabine\b|\bcisplatin\b|\bcarboplatin\b|\boxaliplatin\b|\bpaclitaxel\b|\bdocetaxel\b|\bpemetrexed\b|\bfolfox\b|\bfolfiri\b|\bfolfirinox\b|\bcapecitabine\b|\btemozolomide\b/g;
@@ -78,7 +117,11 @@ const TOO_MANY = new RegExp(
  * count key ("more than 2 lines of endocrine therapy", "one prior line of checkpoint inhibitor"):
  * they are not lines of chemotherapy.
  */
-function linesKey(lower: string): CriterionKey | null {
+/** Round 11c: "(including but not limited to targeted therapy …)": examples, not the lines' kind. */
+const EXAMPLE_CLAUSE = /\bincluding but not limited to\b[^.;)]*/g;
+
+function linesKey(text: string): CriterionKey | null {
+  const lower = text.replace(EXAMPLE_CLAUSE, ' ');
   if (
     /\b(?:endocrine|hormon\w*|checkpoint|immunotherap\w*|anti-?pd-?l?1|car-?t|radiotherap\w*|radiation)\b/.test(
       lower,
@@ -119,14 +162,25 @@ function extractLines(ctx: MatchContext): Finding[] {
   }
   const least = AT_LEAST.exec(lower);
   const most = AT_MOST.exec(lower);
-  const finding: Finding = { key, kind: 'range' };
+  // "(including but not limited to targeted therapy …)": the lines may be of another kind.
+  EXAMPLE_CLAUSE.lastIndex = 0;
+  const finding: Finding = {
+    key,
+    kind: 'range',
+    ...(EXAMPLE_CLAUSE.test(lower) ? { qualified: true } : {}),
+  };
   if (least) {
     const n = NUMBER[least[1] ?? least[2]];
     const value = least[0].startsWith('>') && !least[0].startsWith('>=') ? n + 1 : n;
+    // "Must have received 1 line of systemic therapy" (round 11c): a count without "at least" or
+    // "or more" is exact.
+    if (!most && /^received/.test(least[0]) && !/\bor more\b/.test(least[0])) {
+      return [{ ...finding, min: value, max: value }];
+    }
     if (value >= 2) {
       finding.min = value;
     } else if (value === 1 && !most) {
-      return [{ key, kind: 'required' }];
+      return [{ key, kind: 'required', ...(finding.qualified ? { qualified: true } : {}) }];
     }
   }
   if (most) {
@@ -143,13 +197,39 @@ function extractLines(ctx: MatchContext): Finding[] {
   return finding.min !== undefined || finding.max !== undefined ? [finding] : [];
 }
 
+/** An operation named after the cue that says the patient had it (see major_surgery below). */
+const OPERATION_HAD =
+  /(?<=\b(?:after|following|underwent|undergone|completed)\s+(?:an?\s+)?(?:(?:macroscopically|microscopically|radical|curative|complete|completely|total|partial|or|definitive|surgical|r0)\s+){0,4})(?:resection|gastrectomy|hysterectomy|nephrectomy|prostatectomy|mastectomy|lobectomy|pneumonectomy|o?esophagectomy|cystectomy|colectomy|pancreatectomy|hepatectomy)\b/g;
+
+/** A cancer the patient had resected (inclusion only): the operation had. */
+const RESECTED_CANCER =
+  /\b(?<!un|non-?|not )resected\b(?=\s+(?:[\w/+-]+\s+){0,5}?(?:cancer|carcinoma|tumou?rs?|melanoma|nsclc|adenocarcinoma)\b)/g;
+
+/**
+ * Round 11c: a therapy named as an example of what counts ("at least 1 prior line of systemic
+ * therapy (including but not limited to targeted therapy …)") is no rule of its own.
+ */
+const EXAMPLE_BEFORE = /\bincluding but not limited to\s+(?:[\w-]+\s+){0,2}$/;
+
 function therapy(
   key: CriterionKey,
   triggers: string[],
   re: RegExp,
   extra: Partial<Concept> = {},
 ): Concept {
-  return { key, triggers, re, mode: 'therapy', qualifier: QUALIFIER, group: 'therapy', ...extra };
+  const accept = extra.accept;
+  return {
+    key,
+    triggers,
+    re,
+    mode: 'therapy',
+    qualifier: QUALIFIER,
+    group: 'therapy',
+    ...extra,
+    accept: (ctx, start, end) =>
+      !EXAMPLE_BEFORE.test(ctx.sentence.lower.slice(Math.max(0, start - 60), start)) &&
+      (accept ? accept(ctx, start, end) : true),
+  };
 }
 
 export const priorTherapyConcepts: Concept[] = [
@@ -176,12 +256,16 @@ export const priorTherapyConcepts: Concept[] = [
       'temozolomide',
     ],
     CHEMO,
+    {
+      accept: (ctx, start) =>
+        !OPTIONAL_BEFORE.test(ctx.sentence.lower.slice(Math.max(0, start - 40), start)),
+    },
   ),
   therapy('targeted_therapy', ['tki', 'inhibitor', 'targeted', 'nib'], TARGETED),
   therapy(
     'checkpoint_therapy',
     ['pd-1', 'pd1', 'pd-l', 'pdl1', 'ctla', 'checkpoint', ' ici', 'immunotherap', 'mab'],
-    /\banti-?(?:pd-?1|pd-?l1|pd-?l2|ctla-?4)\b|\bpd-?1\s*(?:or\s*pd-?l1\s*)?(?:inhibitors?|antibod\w*|blockade|blockers?|agents?|therapy|treatment)\b|\bpd-?l1\s*(?:inhibitors?|antibod\w*|blockade|blockers?|agents?)\b|\bctla-?4\b|\bimmune[\s-]?checkpoint\b|\bcheckpoint inhibitors?\b|\bicis?\b|\bimmunotherap(?:y|ies)\b|\b(?:pembrolizumab|nivolumab|atezolizumab|durvalumab|ipilimumab|cemiplimab|avelumab|tislelizumab|toripalimab|sintilimab|camrelizumab|tremelimumab)\b/g,
+    /\banti-?(?:pd-?1|pd-?l1|pd-?l2|ctla-?4)\b|\bpd-?1\s*(?:or\s*pd-?l1\s*)?(?:monoclonal\s+)?(?:inhibitors?|antibod\w*|blockade|blockers?|agents?|therapy|treatment)\b|\bcheckpoint (?:blockade|blockers?)\b|\bpd-?l1\s*(?:inhibitors?|antibod\w*|blockade|blockers?|agents?)\b|\bctla-?4\b|\bimmune[\s-]?checkpoint\b|\bcheckpoint inhibitors?\b|\bicis?\b|\bimmunotherap(?:y|ies)\b|\b(?:pembrolizumab|nivolumab|atezolizumab|durvalumab|ipilimumab|cemiplimab|avelumab|tislelizumab|toripalimab|sintilimab|camrelizumab|tremelimumab)\b/g,
     {
       // "immunotherapy with IL-2 or interferon", "immunotherapy (e.g. cancer vaccines)" (round
       // 10b): immunotherapy named by a non-checkpoint agent is not the checkpoint class.
@@ -206,6 +290,12 @@ export const priorTherapyConcepts: Concept[] = [
     ['surg'],
     /\bmajor surg\w+\b|\bsurgery for\b|\bsurgical resection of the primary\b/g,
   ),
+  // Round 11c: in the inclusion list, an operation the patient had ("after macroscopically
+  // complete resection", "patients who underwent total or partial gastrectomy") is the surgery
+  // required (the labels read it so); the exclusion list keeps the narrow reading above.
+  therapy('major_surgery', ['resection', 'ectomy'], OPERATION_HAD, { only: 'inclusion' }),
+  // "early-stage resected invasive breast cancer", "completely resected stage III melanoma".
+  therapy('major_surgery', ['resected'], RESECTED_CANCER, { only: 'inclusion', cued: true }),
   therapy(
     'hormonal_therapy',
     [

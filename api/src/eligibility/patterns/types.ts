@@ -66,6 +66,8 @@ export interface Concept {
   negatedExclusionRequired?: boolean;
   /** Only in this section. */
   only?: Section;
+  /** Round 11c: the match itself says the patient had the therapy ("resected … cancer"): no "prior" cue needed. */
+  cued?: boolean;
   /** A positive mention in inclusion gives a required rule only when the sentence matches. */
   requiredCue?: RegExp;
   /** Returns false to ignore one match (context the regex cannot express). */
