@@ -2251,6 +2251,85 @@ describe('extractRules', () => {
         expect(rule).toMatchObject({ confidence: 'low', reading: 'cohort' });
       });
     });
+
+    describe('round 11a (extent, stage, metastasis sites)', () => {
+      const stage = (inclusion: string, conditions = ['melanoma']): EligibilityRule[] =>
+        rules(inclusion, '', { conditions }).filter((r) => r.key === 'tumor_stage');
+
+      it('should read a stage range followed by another population as one alternative', () => {
+        const [range] = stage(
+          '* Carcinoma of the cervix of stage I/II and post-radiotherapy cervix cancer patients planned for surgery.',
+          ['cervical_cancer'],
+        );
+        expect(range).toMatchObject({ min: 1, max: 2.3, confidence: 'low', reading: 'list' });
+        // Without another population the range is a plain bound.
+        const [plain] = stage('* Resected stage II-III breast cancer.', ['breast_cancer']);
+        expect(plain).toMatchObject({ min: 2, max: 3.3 });
+        expect(plain.confidence).not.toBe('low');
+      });
+
+      it('should read an extent written between two stages as limiting the first one (qualified)', () => {
+        for (const text of [
+          '* AJCC stage IIIC unresectable/IV melanoma.',
+          '* Stage III inoperable or IV melanoma.',
+        ]) {
+          const [range] = stage(text);
+          expect(range.qualified).toBe(true);
+          expect(range.max).toBeUndefined();
+        }
+        // Both stages are read: the lower bound is the first stage's.
+        expect(stage('* AJCC stage IIIC unresectable/IV melanoma.')[0].min).toBe(3.3);
+        // An extent after the stages describes them all: no qualification.
+        const [after] = stage('* Stage IIIC-IV unresectable melanoma.');
+        expect(after).toMatchObject({ min: 3.3 });
+        expect(after.qualified).toBeUndefined();
+      });
+
+      it('should read a section whose lettered list starts again at "a." as several cohorts\' lists', () => {
+        const read = rules(
+          '* 1\\. Signed informed consent.\n' +
+            '* 2\\. ECOG performance status 0-1.\n\n' +
+            '* a. Stage IIIB-IIID melanoma\n' +
+            '* b. No prior systemic therapy\n\n' +
+            '* a. Stage IV melanoma\n' +
+            '* b. Progression on anti-PD-1 therapy',
+          '',
+          { conditions: ['melanoma'] },
+        );
+        expect(read.filter((r) => r.source === 'text').every((r) => r.confidence === 'low')).toBe(
+          true,
+        );
+        // Letters under each numbered item are sub-lists, not restarted cohort lists.
+        const nested = rules(
+          '* 1\\. Stage IIIB-IIID melanoma with:\n' +
+            '* a. a resected primary\n' +
+            '* b. nodal disease\n' +
+            '* 2\\. ECOG performance status 0-1 and:\n' +
+            '* a. adequate marrow function\n' +
+            '* b. adequate liver function',
+          '',
+          { conditions: ['melanoma'] },
+        ).filter((r) => r.key === 'ecog');
+        expect(nested[0].confidence).not.toBe('low');
+      });
+
+      it('should read "primary CNS lymphoma" as a lymphoma subtype, not CNS involvement', () => {
+        const cns = (exclusion: string): EligibilityRule[] =>
+          rules('* Relapsed acute myeloid leukemia.', exclusion, {
+            conditions: ['acute_myeloid_leukemia'],
+          }).filter((r) => r.key === 'cns_leukemia');
+        expect(
+          cns(
+            '* Lymphoma subtypes: Burkitt lymphoma, primary CNS lymphoma or mantle cell lymphoma.',
+          ),
+        ).toEqual([]);
+        const [involvement] = cns('* Known CNS leukemia.');
+        expect(involvement.qualified).toBeUndefined();
+        // Symptoms of CNS involvement are a state the questionnaire does not ask: qualified.
+        const [symptoms] = cns('* Clear symptoms of central nervous system invasion.');
+        expect(symptoms.qualified).toBe(true);
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

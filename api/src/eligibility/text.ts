@@ -228,27 +228,34 @@ function rawItems(text: string): RawItem[] {
  * between) and an "Exclusion criteria" line between do not count.
  */
 export function restartsNumbering(text: string): boolean {
-  const last = new Map<number, number>();
+  const last = new Map<string, number>();
   for (const line of text.split('\n')) {
     if (/exclusion criteria/i.test(line)) {
       last.clear();
       continue;
     }
-    const m = /^(\s*)\(?(\d{1,2})\\?[.)]\s/.exec(line);
+    // Round 11a: also a number or a letter after a bullet ("* 1\. …", "* a. …"), and a lettered
+    // list ("a. … d." then "a. … d.") counted apart from a numbered one at the same depth.
+    // A numbered item between two lettered lists makes them sub-lists of two items.
+    const m = /^(\s*)(?:[*-]\s+)?\(?(?:(\d{1,2})|([a-h]))\\?[.)]\s/i.exec(line);
     if (!m) {
       continue;
     }
     const depth = m[1].length;
-    const n = Number(m[2]);
-    for (const d of [...last.keys()]) {
-      if (d > depth) {
-        last.delete(d);
+    const n = m[2] !== undefined ? Number(m[2]) : m[3].toLowerCase().charCodeAt(0) - 96;
+    for (const key of [...last.keys()]) {
+      if (Number(key.split(':')[0]) > depth) {
+        last.delete(key);
       }
     }
-    if (n === 1 && (last.get(depth) ?? 0) >= 2) {
+    if (m[2] !== undefined) {
+      last.delete(`${depth}:a`);
+    }
+    const key = `${depth}:${m[2] !== undefined ? 'n' : 'a'}`;
+    if (n === 1 && (last.get(key) ?? 0) >= 2) {
       return true;
     }
-    last.set(depth, n);
+    last.set(key, n);
   }
   return false;
 }

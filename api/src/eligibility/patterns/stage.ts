@@ -85,6 +85,21 @@ const STAGE_SETTING_BEFORE =
  * oligometastatic stage IV": the number of metastases is not asked, so the range is qualified.
  */
 const OLIGO_BEFORE = /\b(?:oligo-?\s?metasta\w*|limited)\s+(?:[\w-]+\s+)?$/;
+/**
+ * A stage then another population joined by "and" or "or" (round 11a): "cancer of the cervix of
+ * stage I/II and post-radiotherapy cervix patients": the other patients have no stage bound, so
+ * the range is one alternative, read with a low confidence.
+ */
+const OTHER_POPULATION_AFTER =
+  /^\s*(?:[\w-]+\s+){0,3}?(?:and|or)\s+(?:[\w-]+\s+){1,5}?(?:patients|participants|subjects)\b/;
+/**
+ * An extent written between two stages (round 11a): "stage IIID unresectable/IV" (normalised
+ * "stage iiid unresectable or iv"): the extent limits the first stage only, so both stages are
+ * read and the range is qualified, like a stage admitted under a condition (round 8).
+ */
+const EXTENT_BETWEEN_STAGES = new RegExp(
+  `^\\s*(?:unresectable|inoperable|non-?resectable|metastatic|advanced)\\s+or\\s+(?:stage\\s*)?(${TOKEN})\\b`,
+);
 
 /** Expands the sub-stage letters (above) to whole sub-stages. */
 function expandSubstages(lower: string): string {
@@ -154,13 +169,19 @@ function extractStage(ctx: MatchContext): Finding[] {
       }
       tokens.push(...(m[1].match(TOKENS) ?? []));
       const end = m.index + m[0].length;
+      const between = EXTENT_BETWEEN_STAGES.exec(lower.slice(end, end + 40));
+      if (between) {
+        tokens.push(between[1]);
+      }
       qualifiedStage ||=
+        between !== null ||
         STAGE_CONDITION_AFTER.test(lower.slice(end, end + 140)) ||
         OLIGO_BEFORE.test(lower.slice(Math.max(0, m.index - 30), m.index));
       alternative ||=
         EXTENT_OR_BEFORE.test(lower.slice(Math.max(0, m.index - 50), m.index)) ||
         METASTATIC_OR_BEFORE.test(lower.slice(Math.max(0, m.index - 30), m.index)) ||
         OTHER_TUMOUR_AFTER.test(lower.slice(end, end + 80)) ||
+        OTHER_POPULATION_AFTER.test(lower.slice(end, end + 80)) ||
         EXTENT_OR_AFTER.test(lower.slice(end, end + 40));
     }
   }
