@@ -108,7 +108,8 @@ export function mayExclude(
  */
 export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // One class (ECOG maximum): it passes on its own (round 9, all calibration data).
-  { pool: 'performance/range/inclusion', support: 263, right: 258 },
+  // Round 11a: 262/257, the restarted lettered lists of NCT06999980's inclusion are cohorts'.
+  { pool: 'performance/range/inclusion', support: 262, right: 257 },
   // Round 10b: the disease-status requirements in inclusion (newly diagnosed, untreated,
   // "relapsed or refractory"), 28/28 (Wilson 87.9%) after their misreadings were fixed as sentence
   // classes (24/44 in round 9).
@@ -132,7 +133,16 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // subgroup's criteria heading without a colon, a histology in a bracketed example; three
   // missing labels added (adenosquamous x2, mixed small-cell). The miss left: "a) Postmenopausal
   // with > 1 year since last menses and:" under a definition of non-childbearing potential.
-  { pool: 'subtype/excluded/exclusion', support: 66, right: 65 },
+  // Round 11a: 67/66 (NCT06999980's exclusion list no longer read as cohorts' lists).
+  { pool: 'subtype/excluded/exclusion', support: 67, right: 66 },
+  // Round 11a: stage ranges in inclusion, 52/53 (Wilson 90.1%; round 10: 50/56): a stage then
+  // another population is an alternative, an extent between two stages qualifies the range, a
+  // restarted lettered list holds cohorts' lists; two labels set to the stage convention. The
+  // miss left: "metastatic disease stage 4", labelled as the metastatic rule only (NCT06229340).
+  { pool: 'stage/range/inclusion', support: 53, right: 52 },
+  // Round 11a: metastasis sites excluded in the exclusion list, 31/31 (Wilson 89.0%; round 10:
+  // 30/32): "primary CNS lymphoma" is a lymphoma subtype, "symptoms of" CNS invasion qualify it.
+  { pool: 'metastases/excluded/exclusion', support: 31, right: 31 },
 ];
 
 /**
@@ -159,12 +169,14 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // (Wilson 95.6%, 95.9%, 90.2%). No other class passes: closest are measurable disease required
   // (107/112), uveal melanoma excluded (17/17, Wilson 81.6%) and "unresectable or metastatic"
   // (19/20).
-  { readingClass: 'performance/ecog/range:max/inclusion', by: 'class', support: 263, right: 258 },
+  // Round 11a: 262/257 (NCT06999980's inclusion is read as cohorts' lists).
+  { readingClass: 'performance/ecog/range:max/inclusion', by: 'class', support: 262, right: 257 },
   {
     readingClass: 'comorbidity/pregnant_nursing/excluded/exclusion',
     by: 'class',
-    support: 209,
-    right: 206,
+    // Round 11a: 210/207 (NCT06999980's exclusion list no longer read as cohorts' lists).
+    support: 210,
+    right: 207,
   },
   { readingClass: 'comorbidity/hiv/excluded/exclusion', by: 'class', support: 54, right: 53 },
   // Round 10a: measurable disease required in inclusion is back, 108/108 (Wilson 96.6%; round 9:
@@ -350,19 +362,37 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'subtype/uveal_melanoma/excluded/exclusion',
     by: 'class',
-    support: 29,
-    right: 29,
+    // Round 11a: 30/30 (NCT06999980's exclusion list no longer read as cohorts' lists).
+    support: 30,
+    right: 30,
   },
   // Round 10c: brain metastases excluded in exclusion, 22/22 (Wilson 85.1%; round 10a: 11/14).
   // Leptomeningeal disease beside them no longer qualifies them ("CNS metastases and/or
   // carcinomatous meningitis"), "brain or LM metastasis" is read; qualified: "treated with whole
   // brain radiation", "not completely resected or irradiated", "with clinical symptoms", an
   // example in brackets; a "Phase 3:" heading heads its part's items.
+  // Round 11a: 23/23 (Wilson 85.7%): a melanoma trial's exclusion list with nested numbered
+  // sub-lists under "* 5\." items (NCT06999980) is no longer read as restarted cohort lists.
   {
     readingClass: 'metastases/brain_metastases/excluded/exclusion',
     by: 'class',
-    support: 22,
-    right: 22,
+    support: 23,
+    right: 23,
+  },
+  // Round 11a, by the pool metastases/excluded/exclusion (31/31), with no miss of its own.
+  {
+    readingClass: 'metastases/cns_leukemia/excluded/exclusion',
+    by: 'pool',
+    support: 8,
+    right: 8,
+  },
+  // Round 11a, by the pool stage/range/inclusion (52/53), with no miss of its own: a stage range
+  // with both bounds ("resected stage II-III").
+  {
+    readingClass: 'stage/tumor_stage/range:min-max/inclusion',
+    by: 'pool',
+    support: 10,
+    right: 10,
   },
   // Round 10c, by the pool subtype/excluded/exclusion (65/66), each with no miss of its own.
   {
