@@ -1409,12 +1409,19 @@ describe('extractRules', () => {
         ).toEqual([]);
       });
 
-      it('should not let "inoperable" next to a stage list reaching stage IV exclude', () => {
+      it('should not let "inoperable" next to a stage list reaching stage IV bound stage IV', () => {
         // The stage range (III and above) still reads; "inoperable" does not bound stage IV.
+        // Round 11a: it is read as its own alternative, an inoperable stage III or a metastatic
+        // stage IV disease (one anyOf rule, as the calibration labels read it): a metastatic
+        // patient meets it whether or not the disease is resectable.
         const extent = (inclusion: string): string[] =>
           excluding(inclusion).filter((r) => r.startsWith('unresectable'));
-        expect(extent('* Confirmed melanoma, stage III/stage IV inoperable')).toEqual([]);
-        expect(extent('* Inoperable stage III or IV melanoma')).toEqual([]);
+        expect(extent('* Confirmed melanoma, stage III/stage IV inoperable')).toEqual([
+          'unresectable required inclusion anyOf:metastatic',
+        ]);
+        expect(extent('* Inoperable stage III or IV melanoma')).toEqual([
+          'unresectable required inclusion anyOf:metastatic',
+        ]);
         expect(extent('* Inoperable melanoma')).toEqual(['unresectable required inclusion']);
       });
 
@@ -2311,6 +2318,42 @@ describe('extractRules', () => {
           { conditions: ['melanoma'] },
         ).filter((r) => r.key === 'ecog');
         expect(nested[0].confidence).not.toBe('low');
+      });
+
+      it('should read "unresectable" beside a stage IV alternative as "unresectable or metastatic"', () => {
+        const extent = (inclusion: string): EligibilityRule[] =>
+          rules(inclusion, '', { conditions: ['melanoma'] }).filter(
+            (r) => r.key === 'unresectable',
+          );
+        for (const text of [
+          '* Unresectable stage IIIB or stage IV cutaneous melanoma.',
+          '* Stage IV or locally advanced unresectable melanoma.',
+          '* Melanoma with metastatic or locally advanced disease not amenable to curative surgery.',
+        ]) {
+          const [rule] = extent(text);
+          expect(rule).toMatchObject({ kind: 'required', anyOf: ['metastatic'] });
+          // It may exclude: a patient with neither an unresectable nor a metastatic disease.
+          expect(ruleExcludes(rule)).toBe(true);
+        }
+      });
+
+      it('should read extents followed by another disease with its own stage, or another tumour, low', () => {
+        const extent = (inclusion: string): EligibilityRule[] =>
+          rules(inclusion, '', { conditions: ['melanoma', 'lung_cancer'] }).filter(
+            (r) => r.key === 'unresectable',
+          );
+        for (const text of [
+          '* Stage IIIC or IV unresectable or metastatic melanoma, or stage IIIB-IV NSCLC.',
+          '* Unresectable stage III or IV melanoma or another advanced solid tumour.',
+        ]) {
+          const [rule] = extent(text);
+          expect(rule).toMatchObject({ confidence: 'low', reading: 'list' });
+        }
+        // A basket's diseases listed after the extents are all bounded by them.
+        const [basket] = extent(
+          '* Unresectable or metastatic NSCLC, melanoma, or other solid tumours with a KRAS G12C mutation.',
+        );
+        expect(basket.confidence).not.toBe('low');
       });
 
       it('should read "primary CNS lymphoma" as a lymphoma subtype, not CNS involvement', () => {

@@ -386,6 +386,19 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     support: 8,
     right: 8,
   },
+  // Round 11a: "unresectable or metastatic" required in inclusion, 24/24 (Wilson 86.2%; round
+  // 10: 19/20), on its own figures (its pool stage/required/inclusion stays rejected):
+  // "unresectable" beside a stage list reaching stage IV ("unresectable stage III or IV", "stage
+  // III/IV inoperable"), after "stage IV or" or after "metastatic or locally advanced … not
+  // amenable to resection" is that anyOf rule; extents followed by another disease with its own
+  // stage, or by another tumour after a stage, are low. One label set to the class's reading
+  // (NCT07050940, "unresectable stage IIIC or IV metastatic melanoma").
+  {
+    readingClass: 'stage/unresectable+anyOf/required/inclusion',
+    by: 'class',
+    support: 24,
+    right: 24,
+  },
   // Round 11a, by the pool stage/range/inclusion (52/53), with no miss of its own: a stage range
   // with both bounds ("resected stage II-III").
   {
