@@ -569,6 +569,28 @@ describe('answers-to-criterions', () => {
         });
         expect(convert({ stage_resectable: 'no' })).toEqual({ resectable: false });
       });
+
+      it('should read a stage 0-II cancer that has not spread as not unresectable (round 11a)', () => {
+        // A trial for "locally advanced, unresectable or metastatic" disease then conflicts
+        // with a patient whose cancer is stage IIA.
+        expect(convert({ cancer_stage: '2.1' })).toMatchObject({
+          metastatic: false,
+          unresectable: false,
+        });
+        expect(convert({ cancer_stage: '1.1', type_of_disease: 'lung_cancer' }).unresectable).toBe(
+          false,
+        );
+        // Stage III may be unresectable; an answer wins; M1 is metastatic, not early.
+        expect(convert({ cancer_stage: '3.1' }).unresectable).toBeUndefined();
+        expect(convert({ cancer_stage: '2.2', stage_unresectable: 'yes' }).unresectable).toBe(true);
+        expect(convert({ cancer_stage: '2.2', tnm_M: 'm1' }).unresectable).toBeUndefined();
+        // A liver, biliary or pancreatic cancer may be unresectable at stage II.
+        for (const disease of ['liver_cancer', 'cholangiocarcinoma', 'pancreatic_cancer']) {
+          expect(
+            convert({ cancer_stage: '2.1', type_of_disease: disease }).unresectable,
+          ).toBeUndefined();
+        }
+      });
     });
   });
 
