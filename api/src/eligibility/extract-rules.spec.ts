@@ -2356,6 +2356,49 @@ describe('extractRules', () => {
         expect(basket.confidence).not.toBe('low');
       });
 
+      it('should keep a stage range confident when only cohorts narrow it within its bounds', () => {
+        const ranges = (inclusion: string): string[] =>
+          compact(stage(inclusion, ['lung_cancer'])).map((r) => r.replace(/ q$/, ''));
+        const read = stage(
+          '1. Untreated stage II-III non-small cell lung cancer.\n' +
+            '   1. Cohort A: resectable stage II-IIIA disease.\n' +
+            '   2. Cohort B: unresectable stage III disease.\n' +
+            '2. ECOG 0-1.',
+          ['lung_cancer'],
+        );
+        const whole = read.find((r) => r.min === 2 && r.max === 3.3);
+        expect(whole?.confidence).not.toBe('low');
+        expect(read.filter((r) => r !== whole).every((r) => r.confidence === 'low')).toBe(true);
+        // A cohort's range outside it is another group of patients: neither bounds the trial.
+        expect(
+          stage(
+            '1. Stage I-II non-small cell lung cancer.\n' +
+              '   1. Cohort A: stage I disease.\n' +
+              '   2. Cohort B: stage IV disease.',
+            ['lung_cancer'],
+          ).every((r) => r.confidence === 'low'),
+        ).toBe(true);
+        expect(ranges('* Stage II-III NSCLC.')).toEqual(['tumor_stage range inclusion 2..3.3']);
+      });
+
+      it('should not let an allowance of a prior treatment widen the stage of its item', () => {
+        const read = rules(
+          '* Unresectable stage III or stage IV melanoma with no prior systemic therapy. Prior adjuvant therapy is permitted if completed 6 months before enrolment.',
+          '',
+          { conditions: ['melanoma'] },
+        );
+        const range = read.find((r) => r.key === 'tumor_stage');
+        expect(range).toMatchObject({ min: 3 });
+        expect(range?.confidence).not.toBe('low');
+        // An allowance naming the stage still widens it.
+        const widened = rules(
+          '* Stage IV melanoma. Patients with stage III disease after prior surgery may be enrolled if unresectable.',
+          '',
+          { conditions: ['melanoma'] },
+        ).find((r) => r.key === 'tumor_stage');
+        expect(widened?.confidence).toBe('low');
+      });
+
       it('should read "primary CNS lymphoma" as a lymphoma subtype, not CNS involvement', () => {
         const cns = (exclusion: string): EligibilityRule[] =>
           rules('* Relapsed acute myeloid leukemia.', exclusion, {

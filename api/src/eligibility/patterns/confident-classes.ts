@@ -135,11 +135,13 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // with > 1 year since last menses and:" under a definition of non-childbearing potential.
   // Round 11a: 67/66 (NCT06999980's exclusion list no longer read as cohorts' lists).
   { pool: 'subtype/excluded/exclusion', support: 67, right: 66 },
-  // Round 11a: stage ranges in inclusion, 52/53 (Wilson 90.1%; round 10: 50/56): a stage then
+  // Round 11a: stage ranges in inclusion, 54/55 (Wilson 90.4%; round 10: 50/56): a stage then
   // another population is an alternative, an extent between two stages qualifies the range, a
-  // restarted lettered list holds cohorts' lists; two labels set to the stage convention. The
-  // miss left: "metastatic disease stage 4", labelled as the metastatic rule only (NCT06229340).
-  { pool: 'stage/range/inclusion', support: 53, right: 52 },
+  // restarted lettered list holds cohorts' lists, cohorts' ranges within a range leave it
+  // confident, an allowance of a prior treatment widens no stage; two labels set to the stage
+  // convention. The miss left: "metastatic disease stage 4", labelled as the metastatic rule
+  // only (NCT06229340).
+  { pool: 'stage/range/inclusion', support: 55, right: 54 },
   // Round 11a: metastasis sites excluded in the exclusion list, 31/31 (Wilson 89.0%; round 10:
   // 30/32): "primary CNS lymphoma" is a lymphoma subtype, "symptoms of" CNS invasion qualify it.
   { pool: 'metastases/excluded/exclusion', support: 31, right: 31 },
@@ -197,7 +199,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // stage IV", an oligometastatic stage IV, "stage III or IV melanoma or other solid tumor", and
   // "stage IIIC-IV unresectable or metastatic" (the "or" joins what the stage describes). The
   // miss left: "metastatic disease stage 4" labelled as the metastatic rule only (NCT06229340).
-  { readingClass: 'stage/tumor_stage/range:min/inclusion', by: 'class', support: 43, right: 42 },
+  // Round 11a: 43/44 (an allowance of a prior treatment in the item no longer widens its stage).
+  { readingClass: 'stage/tumor_stage/range:min/inclusion', by: 'class', support: 44, right: 43 },
   // Round 10b: by the pool disease_status/required/inclusion (28/28), each with no miss of its own.
   {
     readingClass: 'disease_status/relapsed+anyOf/required/inclusion',
@@ -386,7 +389,7 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     support: 8,
     right: 8,
   },
-  // Round 11a: "unresectable or metastatic" required in inclusion, 24/24 (Wilson 86.2%; round
+  // Round 11a: "unresectable or metastatic" required in inclusion, 25/25 (Wilson 86.7%; round
   // 10: 19/20), on its own figures (its pool stage/required/inclusion stays rejected):
   // "unresectable" beside a stage list reaching stage IV ("unresectable stage III or IV", "stage
   // III/IV inoperable"), after "stage IV or" or after "metastatic or locally advanced … not
@@ -396,16 +399,16 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'stage/unresectable+anyOf/required/inclusion',
     by: 'class',
-    support: 24,
-    right: 24,
+    support: 25,
+    right: 25,
   },
-  // Round 11a, by the pool stage/range/inclusion (52/53), with no miss of its own: a stage range
+  // Round 11a, by the pool stage/range/inclusion (54/55), with no miss of its own: a stage range
   // with both bounds ("resected stage II-III").
   {
     readingClass: 'stage/tumor_stage/range:min-max/inclusion',
     by: 'pool',
-    support: 10,
-    right: 10,
+    support: 11,
+    right: 11,
   },
   // Round 10c, by the pool subtype/excluded/exclusion (65/66), each with no miss of its own.
   {
