@@ -41,7 +41,7 @@ import {
  */
 const OVERALL_PRECISION_FLOOR = 0.95;
 const OVERALL_RECALL_FLOOR = 0.85;
-// Round 11a (extent, stage, metastasis sites): 99.2% (119/120), 1 wrong.
+// Round 11a (extent, stage, metastasis sites): 99.2% (120/121), 1 wrong.
 const EXCLUSION_PRECISION_FLOOR = 0.99;
 // Round 3 (2026-11-24): 72.2% (174/241), precision 98.3%: one named drug, a stage bounding one
 // alternative and "or" alternatives no longer exclude (4 development labels read them as
@@ -58,7 +58,7 @@ const EXCLUSION_PRECISION_FLOOR = 0.99;
 // (78/241): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 99.1% (110/111), recall
 // 45.6% (110/241): floor raised to it.
-// Round 11a (extent, stage, metastasis sites): 49.4% (119/241).
+// Round 11a (extent, stage, metastasis sites): 49.8% (120/241).
 const EXCLUSION_RECALL_FLOOR = 0.49;
 const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.95,
@@ -109,8 +109,8 @@ const HOLDOUT_3_EXCLUSION_PRECISION_FLOOR = 0.98;
 // them, may no longer exclude): 100% (54/54), 32.7% (54/165).
 // Round 10b: 100% (57/57), 34.5% (57/165): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 98.6% (73/74), 44.2% (73/165).
-// Round 11a (extent, stage, metastasis sites): 98.8% (79/80), 47.9% (79/165).
-const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.47;
+// Round 11a (extent, stage, metastasis sites): 98.8% (81/82), 49.1% (81/165).
+const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.49;
 /**
  * Fourth held-out part (eligibility-labels-holdout-4.json, 55 trials, 345 labels), measured once
  * 2026-11-24 05:00 UTC on main's engine after round 4: all rules 63.2% precise (227/359), 65.8%
@@ -129,8 +129,8 @@ const HOLDOUT_4_RECALL_FLOOR = 0.65;
 // the same 2 wrong: both raised to the measured values.
 const HOLDOUT_4_EXCLUSION_PRECISION_FLOOR = 0.97;
 // Round 10b: 96.8% (61/63), 33.7% (61/181), the same 2 wrong: recall floor raised to it.
-// Round 11a (extent, stage, metastasis sites): 97.7% (85/87), 47.0% (85/181).
-const HOLDOUT_4_EXCLUSION_RECALL_FLOOR = 0.46;
+// Round 11a (extent, stage, metastasis sites): 97.7% (86/88), 47.5% (86/181).
+const HOLDOUT_4_EXCLUSION_RECALL_FLOOR = 0.47;
 /**
  * Fifth held-out part (eligibility-labels-holdout-5.json, 51 trials, 338 labels), measured once
  * 2026-11-24 07:50 UTC on main's engine as of 7e3c830 (after round 5): all rules 63.5% precise,
@@ -165,8 +165,8 @@ const HOLDOUT_6_FLOORS = {
   // the same 3 wrong: recall floor raised to it.
   // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 96.7% (87/90), 38.8% (87/224),
   // the same 3 wrong: both raised to them.
-  // Round 11a (extent, stage, metastasis sites): 96.8% (91/94), 40.6% (91/224), the same 3 wrong.
-  exclusionRecall: 0.4,
+  // Round 11a (extent, stage, metastasis sites): 96.9% (95/98), 42.4% (95/224), the same 3 wrong.
+  exclusionRecall: 0.42,
 };
 /**
  * Seventh held-out part (eligibility-labels-holdout-7.json, 30 trials, 191 labels): every trial of
@@ -204,8 +204,8 @@ const ALL_HOLDOUT_EXCLUSION_PRECISION_FLOOR = 0.97;
 // Round 7: lowered to the measured 24.2% (the trade of calibrated confidence).
 // Round 9: 20.9% (71/339), measurable disease required no longer excludes.
 // Round 10b: 96.3% (79/82), 23.3% (79/339): floor raised to it.
-// Round 11a (extent, stage, metastasis sites): first two parts 97.5% (118/121), 34.8% (118/339), the same 3 wrong.
-const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.34;
+// Round 11a (extent, stage, metastasis sites): first two parts 97.6% (123/126), 36.3% (123/339), the same 3 wrong.
+const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.36;
 const ALL_HOLDOUT_FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.53,
   comorbidity: 0.94,
@@ -740,14 +740,14 @@ describe('eligibility quality', () => {
     // Raised to them.
     const CALIBRATION_9_FLOORS = {
       // Round 11a (extent, stage, metastasis sites; one label set to its class's reading): all
-      // rules 81.2% (875/1078), 74.4% (875/1176); rules that may exclude 100.0% (323/323), 44.6%
-      // (323/724).
+      // rules 81.4% (876/1076), 74.5% (876/1176); rules that may exclude 100.0% (333/333), 46.0%
+      // (333/724).
       precision: 0.81,
       recall: 0.74,
       exclusionPrecision: 1,
       // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 100.0% (309/309),
       // 42.7% (309/724): floor raised to it.
-      exclusionRecall: 0.44,
+      exclusionRecall: 0.45,
     };
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>

@@ -2399,6 +2399,53 @@ describe('extractRules', () => {
         expect(widened?.confidence).toBe('low');
       });
 
+      it('should read metastatic disease excluded in the exclusion list, with its subgroups apart', () => {
+        const metastatic = (exclusion: string): EligibilityRule[] =>
+          rules('* Resected stage II colon cancer.', exclusion, {
+            conditions: ['colorectal_cancer', 'melanoma'],
+          }).filter((r) => r.key === 'metastatic');
+        for (const text of [
+          '* Metastatic or recurrent colon cancer.',
+          '* Advanced or metastatic disease.',
+          '* Evidence of distant disease on staging scans.',
+          '* Diagnosed with stage IV colorectal cancer.',
+          '* Regional nodal, in-transit or distant metastases.',
+        ]) {
+          const [rule] = metastatic(text);
+          expect(rule).toMatchObject({ kind: 'excluded', section: 'exclusion' });
+          expect(ruleExcludes(rule)).toBe(true);
+        }
+        // A subgroup or subtype of one metastatic disease, a property of a tumour type, a lesion.
+        for (const text of [
+          '* Metastatic melanoma with an activating NRAS mutation.',
+          '* Metastatic mucosal melanoma.',
+          '* Tumours lacking metastatic potential, such as desmoid tumours.',
+          '* Prior radiotherapy to the metastatic site chosen for biopsy.',
+          '* Stage IVB cervical cancer.',
+        ]) {
+          expect(metastatic(text)).toEqual([]);
+        }
+        // A state the questionnaire does not ask: qualified.
+        for (const text of [
+          '* Only metastatic lesions smaller than 1 cm.',
+          '* Distant metastases located only in the bone.',
+          '* Symptomatic metastatic visceral disease.',
+          '* Metastatic disease not confirmed histologically.',
+        ]) {
+          const [rule] = metastatic(text);
+          expect(rule?.qualified).toBe(true);
+        }
+      });
+
+      it('should read the items after a "PHASE II REGISTRATION" line as that step\'s', () => {
+        const [rule] = rules(
+          '* Resected stage III melanoma.',
+          '* Prior chemotherapy.\n\nPHASE II REGISTRATION\n\n* Evidence of metastatic disease.',
+          { conditions: ['melanoma'] },
+        ).filter((r) => r.key === 'metastatic');
+        expect(rule).toMatchObject({ confidence: 'low', reading: 'cohort' });
+      });
+
       it('should read "primary CNS lymphoma" as a lymphoma subtype, not CNS involvement', () => {
         const cns = (exclusion: string): EligibilityRule[] =>
           rules('* Relapsed acute myeloid leukemia.', exclusion, {

@@ -78,11 +78,18 @@ const ONLY_HEADING =
 const SUBGROUP_CRITERIA_HEADING =
   /^(?:additional |specific )?(?:inclusion|exclusion|eligibility) criteria (?:for|in|of) (?:(?:the )?(?:participants|patients|subjects) (?:receiving|treated with|assigned to|randomi[sz]ed to)\b|[^:()]{0,80}\((?:[^()]*\s)?(?:arms?|cohorts?|parts?|groups?) [\w-]+\b[^()]*\)\s*$)/i;
 /** A heading of one cohort, arm or part, or of one part's or procedure's exclusions. */
+/**
+ * A line naming one phase's or step's registration (round 11a): "PHASE II REGISTRATION", "Step 2
+ * Registration": the items after it are the criteria of that step, not of every patient.
+ */
+const REGISTRATION_HEADING =
+  /^(?:phase|step|part)\s*(?:\d|i{1,3}|iv)[ab]?\s+(?:registration|randomi[sz]ation|enrol+ment)$/i;
 const partOrCohortHeading = (text: string): boolean =>
   COHORT_HEADING.test(text) ||
   PART_HEADING.test(text) ||
   ONLY_HEADING.test(text) ||
-  SUBGROUP_CRITERIA_HEADING.test(text);
+  SUBGROUP_CRITERIA_HEADING.test(text) ||
+  REGISTRATION_HEADING.test(text);
 /**
  * A heading naming a subgroup of patients (round 5): "For ICI-refractory subjects:", "For
  * patients with prior surgery:", "SCLC subjects (Phase 2a Cohort 1 ONLY):" (round 6). The items
@@ -304,7 +311,9 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       const heading =
         /:\s*$/.test(body.trim()) ||
         (!raw.bulleted &&
-          (ONLY_HEADING.test(body.trim()) || SUBGROUP_CRITERIA_HEADING.test(body.trim())));
+          (ONLY_HEADING.test(body.trim()) ||
+            SUBGROUP_CRITERIA_HEADING.test(body.trim()) ||
+            REGISTRATION_HEADING.test(body.trim())));
       if (heading && partOrCohortHeading(body.trim())) {
         cohortHeading = { indent: raw.indent };
       } else if (

@@ -402,6 +402,21 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     support: 25,
     right: 25,
   },
+  // Round 11a: metastatic disease excluded in the exclusion list, 23/23 (Wilson 85.7%; round 10:
+  // 17/24), on its own figures: each alternative of "metastatic or recurrent …" / "advanced or
+  // metastatic …" is excluded there, "distant disease" and "stage IV <cancer>" name it, a
+  // subgroup or subtype ("metastatic melanoma with a BRAF mutation / unknown primary",
+  // "metastatic ocular or mucosal melanoma") is no rule, "metastatic potential", "on the
+  // metastatic site" are none; "only metastatic lesions < 8 mm", "only located in the CNS",
+  // "symptomatic … metastatic", "not confirmed histologically" are qualified. One label set to
+  // the class's reading (NCT06643286, "stage IV melanoma" excluded). At the bar's edge: one miss
+  // takes it out.
+  {
+    readingClass: 'stage/metastatic/excluded/exclusion',
+    by: 'class',
+    support: 23,
+    right: 23,
+  },
   // Round 11a, by the pool stage/range/inclusion (54/55), with no miss of its own: a stage range
   // with both bounds ("resected stage II-III").
   {

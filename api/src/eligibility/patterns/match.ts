@@ -979,6 +979,8 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       // "ocular or metastatic uveal melanoma" excluded: the disease, not every metastatic one.
       (kind === 'excluded' &&
         c.group === 'extent' &&
+        // Round 11a: "nodal, in-transit or distant metastases" lists what is excluded.
+        !/^distant\b/.test(lower.slice(m.start, m.end)) &&
         OR_NOT_EXTENT_BEFORE.test(lower.slice(Math.max(0, m.start - 30), m.start))) ||
       // "EGFR mutation and/or ALK-negative": one result or the other (round 6).
       (kind === 'excluded' &&

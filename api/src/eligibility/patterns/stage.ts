@@ -246,22 +246,40 @@ const LESION_AFTER = /^\s*(?:(?:tumou?r|target|metastatic)\s+)?(?:lesions?|depos
 const LESION_THAT_BEFORE =
   /\b(?:one|1|a single|an?)\s+(?:[\w-]+\s+)?lesions?\s+(?:that|which)\s+(?:is|are|will be|can be)\s+(?:[\w-]+\s+)?$/;
 
+/** A metastatic subgroup or subtype named in the exclusion list (round 11a, `accept`). */
+const EXCLUDED_SUBGROUP =
+  /^metastatic (?:(?:[\w-]+ ){0,2}?(?:melanoma|cancer|carcinoma|disease|tumou?r) with (?:an? )?(?:[\w-]+ ){0,3}?(?:mutation|unknown primary)|(?:ocular|uveal|mucosal|acral|conjunctival|choroidal|non-cutaneous)\b)/;
+
 export const stageConcepts: Concept[] = [
   {
     key: 'metastatic',
-    triggers: ['metasta'],
-    re: /\b(?:metastatic|distant metastas[ie]s)\b|\bmetastatic disease\b/g,
+    triggers: ['metasta', 'distant'],
+    // Round 11a: "distant disease", "distant hepatic or extrahepatic disease" name distant
+    // metastases too.
+    re: /\b(?:metastatic|distant metastas[ie]s)\b|\bmetastatic disease\b|\bdistant (?:(?:hepatic|extra-?hepatic|visceral|nodal|or)\s+){0,3}disease\b/g,
     mode: 'bool',
     group: 'extent',
     // "limited / oligometastatic disease (1 to 2 organs)": a number of metastases the
     // questionnaire does not ask, so the rule never excludes.
-    qualifier: /\b(?:limited|oligo-?)\s*metasta\w*|\boligometasta\w*/,
+    // Round 11a: metastatic disease limited to a state the questionnaire does not ask: "only
+    // metastatic lesions less than 8 mm", "distant metastases only located in the CNS",
+    // "symptomatic advanced/metastatic visceral spread", "metastatic disease not confirmed
+    // histologically".
+    qualifier:
+      /\b(?:limited|oligo-?)\s*metasta\w*|\boligometasta\w*|\bonly metastatic lesions?\b|\bmetastas[ie]s (?:only located|located only|only) in\b|\bsymptomatic (?:[\w/-]+ ){0,2}?metastatic\b|\bmetastatic (?:disease )?not (?:been )?(?:histologically |pathologically )?(?:confirmed|proven)\b/,
     accept: (ctx, start, end) => {
       const { lower } = ctx.sentence;
       const before = lower.slice(Math.max(0, start - 40), start);
       const after = lower.slice(end, end + 40);
-      // "(docetaxel) in metastatic setting": the setting of a treatment, not the disease now.
-      if (/^\s*(?:disease\s+)?setting\b/.test(after)) {
+      // "(docetaxel) in metastatic setting": the setting of a treatment, not the disease now;
+      // "lacking metastatic potential" (round 11a) a property of a tumour type; "radiotherapy on
+      // the metastatic site selected" (round 11a) a lesion, not the disease.
+      if (
+        /^\s*(?:disease\s+)?(?:setting|potential)\b/.test(after) ||
+        (ctx.section === 'exclusion' &&
+          /^\s*(?:sites?|lesions?)\b/.test(after) &&
+          /\b(?:on|to|in|of|from|at)\s+(?:the|a|an|each|any|one)?\s*$/.test(before))
+      ) {
         return false;
       }
       // "distant metastases are not diagnosed / not present" (round 7): a negation written after
@@ -303,14 +321,33 @@ export const stageConcepts: Concept[] = [
       }
       // "unresectable, locally advanced or metastatic": the advanced alternative is the
       // unresectable one, so metastatic is the other alternative of one anyOf rule.
+      // Round 11a: in the exclusion list, a subgroup of one metastatic disease ("metastatic
+      // melanoma with a BRAF V600 mutation / with unknown primary site", "metastatic ocular or
+      // mucosal melanoma") excludes that subgroup or subtype, not metastatic disease.
+      if (ctx.section === 'exclusion' && EXCLUDED_SUBGROUP.test(lower.slice(start, start + 90))) {
+        return false;
+      }
       const afterUnresectable = UNRESECTABLE_ADVANCED.test(
         lower.slice(Math.max(0, start - 80), start),
       );
+      // Round 11a: in the exclusion list each alternative is excluded ("metastatic or recurrent
+      // breast cancer", "advanced or metastatic disease"): metastatic disease is one of them.
       return (
-        (afterUnresectable || !METASTATIC_ALTERNATIVE.test(before)) &&
-        !/^\s*,?\s*(?:or|and or)\s+(?:locally|advanced|recurrent)/.test(after)
+        ctx.section === 'exclusion' ||
+        ((afterUnresectable || !METASTATIC_ALTERNATIVE.test(before)) &&
+          !/^\s*,?\s*(?:or|and or)\s+(?:locally|advanced|recurrent)/.test(after))
       );
     },
+  },
+  {
+    // Round 11a: "Diagnosed with stage IV breast cancer" in the exclusion list excludes a
+    // metastatic (stage IV) disease; a stage IVA/IVB is not read (not always distant).
+    key: 'metastatic',
+    triggers: ['stage'],
+    re: /\bstage\s*(?:iv|4)\b(?![a-c\d.])(?:\s+[\w-]+){0,2}?\s+(?:cancer|carcinoma|disease|melanoma|nsclc|tumou?rs?)\b/g,
+    mode: 'bool',
+    group: 'extent',
+    only: 'exclusion',
   },
   {
     key: 'unresectable',
