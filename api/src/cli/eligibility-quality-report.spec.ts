@@ -41,7 +41,7 @@ import {
  */
 const OVERALL_PRECISION_FLOOR = 0.95;
 const OVERALL_RECALL_FLOOR = 0.85;
-// Round 11a (extent, stage, metastasis sites): 99.2% (120/121), 1 wrong.
+// Round 11a (extent, stage, metastasis sites): 99.2% (125/126), 1 wrong.
 const EXCLUSION_PRECISION_FLOOR = 0.99;
 // Round 3 (2026-11-24): 72.2% (174/241), precision 98.3%: one named drug, a stage bounding one
 // alternative and "or" alternatives no longer exclude (4 development labels read them as
@@ -58,8 +58,8 @@ const EXCLUSION_PRECISION_FLOOR = 0.99;
 // (78/241): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 99.1% (110/111), recall
 // 45.6% (110/241): floor raised to it.
-// Round 11a (extent, stage, metastasis sites): 49.8% (120/241).
-const EXCLUSION_RECALL_FLOOR = 0.49;
+// Round 11a (extent, stage, metastasis sites): 51.9% (125/241).
+const EXCLUSION_RECALL_FLOOR = 0.51;
 const FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.95,
   comorbidity: 0.95,
@@ -109,7 +109,7 @@ const HOLDOUT_3_EXCLUSION_PRECISION_FLOOR = 0.98;
 // them, may no longer exclude): 100% (54/54), 32.7% (54/165).
 // Round 10b: 100% (57/57), 34.5% (57/165): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 98.6% (73/74), 44.2% (73/165).
-// Round 11a (extent, stage, metastasis sites): 98.8% (81/82), 49.1% (81/165).
+// Round 11a (extent, stage, metastasis sites): 98.8% (82/83), 49.7% (82/165).
 const HOLDOUT_3_EXCLUSION_RECALL_FLOOR = 0.49;
 /**
  * Fourth held-out part (eligibility-labels-holdout-4.json, 55 trials, 345 labels), measured once
@@ -129,8 +129,8 @@ const HOLDOUT_4_RECALL_FLOOR = 0.65;
 // the same 2 wrong: both raised to the measured values.
 const HOLDOUT_4_EXCLUSION_PRECISION_FLOOR = 0.97;
 // Round 10b: 96.8% (61/63), 33.7% (61/181), the same 2 wrong: recall floor raised to it.
-// Round 11a (extent, stage, metastasis sites): 97.7% (86/88), 47.5% (86/181).
-const HOLDOUT_4_EXCLUSION_RECALL_FLOOR = 0.47;
+// Round 11a (extent, stage, metastasis sites): 97.8% (90/92), 49.7% (90/181).
+const HOLDOUT_4_EXCLUSION_RECALL_FLOOR = 0.49;
 /**
  * Fifth held-out part (eligibility-labels-holdout-5.json, 51 trials, 338 labels), measured once
  * 2026-11-24 07:50 UTC on main's engine as of 7e3c830 (after round 5): all rules 63.5% precise,
@@ -146,8 +146,8 @@ const HOLDOUT_5_EXCLUSION_PRECISION_FLOOR = 1;
 // Round 10b: 100% (56/56), 27.7% (56/202; one label added, untreated required of NCT05404347):
 // floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 100% (77/77), 37.9% (77/203).
-// Round 11a (extent, stage, metastasis sites): 100% (80/80), 39.4% (80/203).
-const HOLDOUT_5_EXCLUSION_RECALL_FLOOR = 0.39;
+// Round 11a (extent, stage, metastasis sites): 100% (82/82), 40.4% (82/203).
+const HOLDOUT_5_EXCLUSION_RECALL_FLOOR = 0.4;
 /**
  * Sixth held-out part (eligibility-labels-holdout-6.json, 56 trials, 384 labels), labelled blind
  * 2026-11-24, measured once each at 12:20 UTC: on main's engine before round 7 (8c41576) all
@@ -204,7 +204,7 @@ const ALL_HOLDOUT_EXCLUSION_PRECISION_FLOOR = 0.97;
 // Round 7: lowered to the measured 24.2% (the trade of calibrated confidence).
 // Round 9: 20.9% (71/339), measurable disease required no longer excludes.
 // Round 10b: 96.3% (79/82), 23.3% (79/339): floor raised to it.
-// Round 11a (extent, stage, metastasis sites): first two parts 97.6% (123/126), 36.3% (123/339), the same 3 wrong.
+// Round 11a (extent, stage, metastasis sites): first two parts 97.7% (125/128), 36.9% (125/339), the same 3 wrong.
 const ALL_HOLDOUT_EXCLUSION_RECALL_FLOOR = 0.36;
 const ALL_HOLDOUT_FAMILY_PRECISION_FLOORS: Partial<Record<CriterionFamily, number>> = {
   biomarker: 0.53,
@@ -740,14 +740,14 @@ describe('eligibility quality', () => {
     // Raised to them.
     const CALIBRATION_9_FLOORS = {
       // Round 11a (extent, stage, metastasis sites; one label set to its class's reading): all
-      // rules 81.4% (876/1076), 74.5% (876/1176); rules that may exclude 100.0% (333/333), 46.0%
-      // (333/724).
+      // rules 81.6% (878/1076), 74.7% (878/1176); rules that may exclude 100.0% (340/340), 47.0%
+      // (340/724).
       precision: 0.81,
       recall: 0.74,
       exclusionPrecision: 1,
       // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 100.0% (309/309),
       // 42.7% (309/724): floor raised to it.
-      exclusionRecall: 0.45,
+      exclusionRecall: 0.46,
     };
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>

@@ -2446,6 +2446,39 @@ describe('extractRules', () => {
         expect(rule).toMatchObject({ confidence: 'low', reading: 'cohort' });
       });
 
+      it('should read metastatic disease required in inclusion only where the sentence requires it', () => {
+        const required = (inclusion: string): EligibilityRule[] =>
+          rules(inclusion, '', { conditions: ['melanoma', 'lung_cancer'] }).filter(
+            (r) => r.key === 'metastatic' && r.kind === 'required',
+          );
+        for (const text of [
+          '* A confirmed diagnosis of metastatic non-small cell lung cancer.',
+          '* Histologically confirmed liver metastasis of cutaneous melanoma.',
+        ]) {
+          const [rule] = required(text);
+          expect(rule?.confidence).not.toBe('low');
+          expect(ruleExcludes(rule)).toBe(true);
+        }
+        for (const text of [
+          '* Since the diagnosis of metastatic disease, no more than two lines of therapy.',
+          '* Unresectable stage IIIC to IV metastatic melanoma.',
+          '* Metastatic melanoma AJCC stage III with nodal involvement.',
+          '* Metastatic melanoma stage IV, completely resected within 12 weeks.',
+          '* Planned for excision or needle aspiration of metastatic melanoma.',
+          '* Tumour tissue from a metastatic site is preferred.',
+          '* Prior radiotherapy to metastatic lesions must be completed.',
+          '* Measurable metastatic disease according to RECIST 1.1.',
+          '* Patients with metastatic melanoma:',
+        ]) {
+          expect(required(text)).toEqual([]);
+        }
+        // Another item admitting a stage below IV makes the requirement one alternative.
+        const [alternative] = required(
+          '* Confirmed metastatic melanoma.\n* Stage IIIC unresectable or stage IV (AJCC 8th edition).',
+        );
+        expect(alternative).toMatchObject({ confidence: 'low', reading: 'list' });
+      });
+
       it('should read "primary CNS lymphoma" as a lymphoma subtype, not CNS involvement', () => {
         const cns = (exclusion: string): EligibilityRule[] =>
           rules('* Relapsed acute myeloid leukemia.', exclusion, {

@@ -684,7 +684,38 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
       );
     }
   }
-  return [...structuredRules(input), ...dedupeRules(alternativeRanges(dropContradictions(rules)))];
+  return [
+    ...structuredRules(input),
+    ...dedupeRules(metastaticWithStageIII(alternativeRanges(dropContradictions(rules)))),
+  ];
+}
+
+/**
+ * Round 11a: metastatic disease required in one inclusion item while another admits a stage
+ * below IV ("Stage IIID unresectable or stage IV", "metastatic melanoma AJCC stage III (nodal
+ * involvement)"): the trial admits non-metastatic patients too, so the requirement is one
+ * alternative, read with a low confidence.
+ */
+function metastaticWithStageIII(rules: EligibilityRule[]): EligibilityRule[] {
+  const belowIv = rules.some(
+    (r) =>
+      r.key === 'tumor_stage' &&
+      r.kind === 'range' &&
+      r.section === 'inclusion' &&
+      r.min !== undefined &&
+      r.min < 4,
+  );
+  return belowIv
+    ? rules.map((r) =>
+        r.key === 'metastatic' &&
+        r.kind === 'required' &&
+        r.section === 'inclusion' &&
+        !r.anyOf?.length &&
+        r.confidence !== 'low'
+          ? { ...r, confidence: 'low', reading: 'list' }
+          : r,
+      )
+    : rules;
 }
 
 /**

@@ -570,6 +570,19 @@ describe('answers-to-criterions', () => {
         expect(convert({ stage_resectable: 'no' })).toEqual({ resectable: false });
       });
 
+      it('should not read an ovarian cancer of FIGO stage III as not metastatic (round 11a)', () => {
+        // FIGO III is peritoneal spread beyond the pelvis, which trials may read as metastatic.
+        const ovarian = { type_of_disease: 'ovarian_cancer' } as const;
+        expect(convert({ ...ovarian, cancer_stage: '3.3' }).metastatic).toBeUndefined();
+        expect(convert({ ...ovarian, cancer_stage: '2.1' }).metastatic).toBe(false);
+        expect(convert({ ...ovarian, cancer_stage: '4' }).metastatic).toBe(true);
+        expect(convert({ ...ovarian, cancer_stage: '3.3', tnm_M: 'm0' }).metastatic).toBe(false);
+        // Other cancers of stage III have not spread afar.
+        expect(
+          convert({ type_of_disease: 'cervical_cancer', cancer_stage: '3.3' }).metastatic,
+        ).toBe(false);
+      });
+
       it('should read a stage 0-II cancer that has not spread as not unresectable (round 11a)', () => {
         // A trial for "locally advanced, unresectable or metastatic" disease then conflicts
         // with a patient whose cancer is stage IIA.

@@ -389,10 +389,22 @@ export function answersToCriterions(answers: Answers, now: Date = new Date()): S
   if (out.unresectable === true && out.resectable === undefined) {
     out.resectable = false;
   }
+  // Round 11a: an ovarian cancer of FIGO stage III has spread over the peritoneum beyond the
+  // pelvis (peritoneal metastases), which trials may or may not read as metastatic: its stage
+  // alone does not say it is not (an M0 answer still does).
+  const stage = toNumber(answers.cancer_stage);
+  if (
+    out.metastatic === false &&
+    answers.type_of_disease === 'ovarian_cancer' &&
+    stage !== undefined &&
+    stage >= 3 &&
+    answers.tnm_M !== 'm0'
+  ) {
+    delete out.metastatic;
+  }
   // Round 11a: a stage 0-II cancer that has not spread is an early, localised one, not an
   // unresectable (locally advanced) one, unless answered so; a liver, biliary or pancreatic
   // cancer may be unresectable at stage II (liver function, vessels), so it stays unknown.
-  const stage = toNumber(answers.cancer_stage);
   if (
     stage !== undefined &&
     stage < 3 &&

@@ -389,18 +389,32 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     support: 8,
     right: 8,
   },
-  // Round 11a: "unresectable or metastatic" required in inclusion, 25/25 (Wilson 86.7%; round
+  // Round 11a: "unresectable or metastatic" required in inclusion, 24/24 (Wilson 86.2%; round
   // 10: 19/20), on its own figures (its pool stage/required/inclusion stays rejected):
   // "unresectable" beside a stage list reaching stage IV ("unresectable stage III or IV", "stage
   // III/IV inoperable"), after "stage IV or" or after "metastatic or locally advanced … not
   // amenable to resection" is that anyOf rule; extents followed by another disease with its own
-  // stage, or by another tumour after a stage, are low. One label set to the class's reading
-  // (NCT07050940, "unresectable stage IIIC or IV metastatic melanoma").
+  // stage, or by another tumour after a stage, are low; "unresectable stage IIIC or IV
+  // metastatic melanoma" is unresectable alone (as labelled: "metastatic" after the stages).
   {
     readingClass: 'stage/unresectable+anyOf/required/inclusion',
     by: 'class',
-    support: 25,
-    right: 25,
+    support: 24,
+    right: 24,
+  },
+  // Round 11a: metastatic disease required in inclusion, 22/22 (Wilson 85.1%; round 10:
+  // 17/26), on its own figures (its pool stage/required/inclusion stays rejected): "a
+  // confirmed diagnosis of metastatic NSCLC" and "liver metastasis of uveal melanoma" require
+  // it; the last stage of a list ("stage IIIB to IV metastatic"), regional or resected disease
+  // ("metastatic melanoma AJCC stage III", "stage IV, completely resected"), a procedure's
+  // object, a lesion as tissue source or treatment object, "measurable metastatic disease" and
+  // a cohort's heading require nothing; with another item admitting a stage below IV it is one
+  // alternative (low). At the bar's edge (22 rules): one miss takes it out.
+  {
+    readingClass: 'stage/metastatic/required/inclusion',
+    by: 'class',
+    support: 22,
+    right: 22,
   },
   // Round 11a: metastatic disease excluded in the exclusion list, 23/23 (Wilson 85.7%; round 10:
   // 17/24), on its own figures: each alternative of "metastatic or recurrent …" / "advanced or

@@ -767,6 +767,8 @@ function unsureExtent(f: Finding, lower: string, span: { start: number; end: num
  * unresectable (stage III, locally advanced) disease or a metastatic (stage IV) one, one anyOf
  * rule, as the calibration labels read them.
  */
+const STAGES_THEN_METASTATIC =
+  /^\s*(?:stage\s*)?(?:iii|3)[a-d]?\s*(?:-|to|or|and|,)\s*(?:stage\s*)?(?:iv|4)\s+metastatic\b/;
 const STAGE_IV_OR_BEFORE = /\bstages?\s*(?:iv|4)\s*(?:disease\s+)?,?\s*or\s+(?:[\w-]+\s+){0,2}$/;
 const METASTATIC_OR_LOCALLY_BEFORE =
   /\b(?:metastatic\s+or\s+locally[\s-]advanced|locally[\s-]advanced\s+or\s+metastatic)\b(?:\s+[\w-]+){0,2}\s*,?\s*(?:(?:which|that) (?:is|are)\s+)?$/;
@@ -774,7 +776,10 @@ function metastaticAlternative(lower: string, span: { start: number; end: number
   const before = lower.slice(Math.max(0, span.start - 60), span.start);
   return (
     STAGE_III_IV_BEFORE.test(before) ||
-    STAGE_III_IV_AFTER.test(lower.slice(span.end, span.end + 30)) ||
+    // "unresectable stage IIIC or IV metastatic melanoma": "metastatic" after the stages makes
+    // the unresectable requirement cover them all, as the calibration labels read it.
+    (STAGE_III_IV_AFTER.test(lower.slice(span.end, span.end + 30)) &&
+      !STAGES_THEN_METASTATIC.test(lower.slice(span.end, span.end + 50))) ||
     STAGE_IV_OR_BEFORE.test(before) ||
     METASTATIC_OR_LOCALLY_BEFORE.test(before)
   );

@@ -246,6 +246,36 @@ const LESION_AFTER = /^\s*(?:(?:tumou?r|target|metastatic)\s+)?(?:lesions?|depos
 const LESION_THAT_BEFORE =
   /\b(?:one|1|a single|an?)\s+(?:[\w-]+\s+)?lesions?\s+(?:that|which)\s+(?:is|are|will be|can be)\s+(?:[\w-]+\s+)?$/;
 
+/**
+ * Round 11a: "metastatic" in the inclusion list that requires no metastatic disease: the
+ * last stage of a list starting below it ("stage IIIB to IV metastatic melanoma"), regional
+ * spread ("metastatic melanoma AJCC stage III"), resected disease ("metastatic melanoma stage IV,
+ * completely resected"), the object of a procedure ("excision or aspiration of metastatic
+ * melanoma"), a lesion as a tissue source or a treatment's object ("from a metastatic site",
+ * "radiotherapy on metastatic lesions"), a measurability ("measurable metastatic disease") or a
+ * cohort's heading ("Patients with metastatic melanoma:"). True when the mention may be read.
+ */
+function INCLUSION_NOT_REQUIRED(lower: string, start: number, end: number): boolean {
+  const before = lower.slice(Math.max(0, start - 60), start);
+  const after = lower.slice(end, end + 60);
+  return !(
+    /\bstages?\s*(?:iii|3)[a-d]?\s*(?:-|to|or|and|,|through)\s*(?:stage\s*)?(?:iv|4)\s*$/.test(
+      before,
+    ) ||
+    /^\s*(?:melanoma|cancer|carcinoma|disease)?\s*\(?\s*(?:ajcc\s+)?stage\s*(?:iii|3)[a-d]?\b(?!\s*(?:-|to|or|and|,)\s*(?:stage\s*)?(?:iv|4))/.test(
+      after,
+    ) ||
+    /^[^.;]{0,40}\b(?:completely|fully|surgically)\s+resected\b/.test(after) ||
+    /\b(?:excision|resection|biops(?:y|ies)|aspiration|diagnostics?|sampling)\b[^.;]{0,50}\bof\s+$/.test(
+      before,
+    ) ||
+    (/\b(?:from|on|to)\s+(?:a\s+|an\s+|the\s+|one\s+)?$/.test(before) &&
+      /^\s*(?:sites?|lesions?|deposits?)\b/.test(after)) ||
+    /\bmeasurable\s+$/.test(before) ||
+    /^\s*(?:[\w-]+\s*){0,3}:\s*$/.test(after)
+  );
+}
+
 /** A metastatic subgroup or subtype named in the exclusion list (round 11a, `accept`). */
 const EXCLUDED_SUBGROUP =
   /^metastatic (?:(?:[\w-]+ ){0,2}?(?:melanoma|cancer|carcinoma|disease|tumou?r) with (?:an? )?(?:[\w-]+ ){0,3}?(?:mutation|unknown primary)|(?:ocular|uveal|mucosal|acral|conjunctival|choroidal|non-cutaneous)\b)/;
@@ -266,7 +296,7 @@ export const stageConcepts: Concept[] = [
     // "symptomatic advanced/metastatic visceral spread", "metastatic disease not confirmed
     // histologically".
     qualifier:
-      /\b(?:limited|oligo-?)\s*metasta\w*|\boligometasta\w*|\bonly metastatic lesions?\b|\bmetastas[ie]s (?:only located|located only|only) in\b|\bsymptomatic (?:[\w/-]+ ){0,2}?metastatic\b|\bmetastatic (?:disease )?not (?:been )?(?:histologically |pathologically )?(?:confirmed|proven)\b/,
+      /\b(?:limited|oligo-?)\s*metasta\w*|\boligometasta\w*|\bnot (?:(?:clinically|radiographically|radiologically|and)\s+)+stable\b|\bonly metastatic lesions?\b|\bmetastas[ie]s (?:only located|located only|only) in\b|\bsymptomatic (?:[\w/-]+ ){0,2}?metastatic\b|\bmetastatic (?:disease )?not (?:been )?(?:histologically |pathologically )?(?:confirmed|proven)\b/,
     accept: (ctx, start, end) => {
       const { lower } = ctx.sentence;
       const before = lower.slice(Math.max(0, start - 40), start);
@@ -300,7 +330,18 @@ export const stageConcepts: Concept[] = [
       ) {
         return false;
       }
-      if (/\b(?:for|in the|setting of|diagnosis of|after|since)\s+(?:\w+\s+)?$/.test(before)) {
+      // Round 11a: in the inclusion list, "a confirmed diagnosis of metastatic NSCLC" requires
+      // it; "since (the) diagnosis of metastatic disease" is a time.
+      if (
+        /\b(?:for|in the|setting of|after|since)\s+(?:\w+\s+)?$/.test(before) ||
+        (ctx.section === 'inclusion'
+          ? /\b(?:since|after|from|at|time of|before)\s+(?:the\s+|initial\s+|first\s+)*diagnosis of\s+(?:\w+\s+)?$/
+          : /\bdiagnosis of\s+(?:\w+\s+)?$/
+        ).test(before)
+      ) {
+        return false;
+      }
+      if (ctx.section === 'inclusion' && !INCLUSION_NOT_REQUIRED(lower, start, end)) {
         return false;
       }
       if (/\b(?:brain|cns|central nervous system|leptomeningeal|bone|liver)\s*$/.test(before)) {
@@ -338,6 +379,16 @@ export const stageConcepts: Concept[] = [
           !/^\s*,?\s*(?:or|and or)\s+(?:locally|advanced|recurrent)/.test(after))
       );
     },
+  },
+  {
+    // Round 11a: "liver metastasis of uveal melanoma", "lung metastases from a solid tumour" in
+    // the inclusion list require metastatic disease (brain metastases are their own criterion).
+    key: 'metastatic',
+    triggers: ['metasta'],
+    re: /\b(?:liver|hepatic|lung|pulmonary|bone|osseous|peritoneal|distant)\s+metastas[ie]s\s+(?:of|from)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:melanoma|cancer|carcinoma|adenocarcinoma|tumou?rs?|nsclc)\b/g,
+    mode: 'bool',
+    group: 'extent',
+    only: 'inclusion',
   },
   {
     // Round 11a: "Diagnosed with stage IV breast cancer" in the exclusion list excludes a
