@@ -255,7 +255,7 @@ const LESION_THAT_BEFORE =
  * "radiotherapy on metastatic lesions"), a measurability ("measurable metastatic disease") or a
  * cohort's heading ("Patients with metastatic melanoma:"). True when the mention may be read.
  */
-function INCLUSION_NOT_REQUIRED(lower: string, start: number, end: number): boolean {
+function mayRequireMetastatic(lower: string, start: number, end: number): boolean {
   const before = lower.slice(Math.max(0, start - 60), start);
   const after = lower.slice(end, end + 60);
   return !(
@@ -341,7 +341,7 @@ export const stageConcepts: Concept[] = [
       ) {
         return false;
       }
-      if (ctx.section === 'inclusion' && !INCLUSION_NOT_REQUIRED(lower, start, end)) {
+      if (ctx.section === 'inclusion' && !mayRequireMetastatic(lower, start, end)) {
         return false;
       }
       if (/\b(?:brain|cns|central nervous system|leptomeningeal|bone|liver)\s*$/.test(before)) {
