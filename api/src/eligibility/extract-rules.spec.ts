@@ -2422,6 +2422,7 @@ describe('extractRules', () => {
           '* Tumours lacking metastatic potential, such as desmoid tumours.',
           '* Prior radiotherapy to the metastatic site chosen for biopsy.',
           '* Stage IVB cervical cancer.',
+          '* History of another stage IV cancer within 5 years.',
         ]) {
           expect(metastatic(text)).toEqual([]);
         }

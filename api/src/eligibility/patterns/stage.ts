@@ -399,6 +399,11 @@ export const stageConcepts: Concept[] = [
     mode: 'bool',
     group: 'extent',
     only: 'exclusion',
+    // Not another cancer's stage ("history of another stage IV cancer", "prior malignancy").
+    accept: (ctx, start) =>
+      !/\b(?:other|another|second|prior|previous|history of|concurrent|additional)\b[^.;]{0,40}$/.test(
+        ctx.sentence.lower.slice(Math.max(0, start - 50), start),
+      ),
   },
   {
     key: 'unresectable',
