@@ -1410,12 +1410,19 @@ describe('extractRules', () => {
         ).toEqual([]);
       });
 
-      it('should not let "inoperable" next to a stage list reaching stage IV exclude', () => {
+      it('should not let "inoperable" next to a stage list reaching stage IV bound stage IV', () => {
         // The stage range (III and above) still reads; "inoperable" does not bound stage IV.
+        // Round 11a: it is read as its own alternative, an inoperable stage III or a metastatic
+        // stage IV disease (one anyOf rule, as the calibration labels read it): a metastatic
+        // patient meets it whether or not the disease is resectable.
         const extent = (inclusion: string): string[] =>
           excluding(inclusion).filter((r) => r.startsWith('unresectable'));
-        expect(extent('* Confirmed melanoma, stage III/stage IV inoperable')).toEqual([]);
-        expect(extent('* Inoperable stage III or IV melanoma')).toEqual([]);
+        expect(extent('* Confirmed melanoma, stage III/stage IV inoperable')).toEqual([
+          'unresectable required inclusion anyOf:metastatic',
+        ]);
+        expect(extent('* Inoperable stage III or IV melanoma')).toEqual([
+          'unresectable required inclusion anyOf:metastatic',
+        ]);
         expect(extent('* Inoperable melanoma')).toEqual(['unresectable required inclusion']);
       });
 
@@ -2776,6 +2783,245 @@ describe('extractRules', () => {
           ),
         ),
       ).toEqual(['egfr excluded inclusion low list']);
+    });
+
+    describe('round 11a (extent, stage, metastasis sites)', () => {
+      const stage = (inclusion: string, conditions = ['melanoma']): EligibilityRule[] =>
+        rules(inclusion, '', { conditions }).filter((r) => r.key === 'tumor_stage');
+
+      it('should read a stage range followed by another population as one alternative', () => {
+        const [range] = stage(
+          '* Carcinoma of the cervix of stage I/II and post-radiotherapy cervix cancer patients planned for surgery.',
+          ['cervical_cancer'],
+        );
+        expect(range).toMatchObject({ min: 1, max: 2.3, confidence: 'low', reading: 'list' });
+        // Without another population the range is a plain bound.
+        const [plain] = stage('* Resected stage II-III breast cancer.', ['breast_cancer']);
+        expect(plain).toMatchObject({ min: 2, max: 3.3 });
+        expect(plain.confidence).not.toBe('low');
+      });
+
+      it('should read an extent written between two stages as limiting the first one (qualified)', () => {
+        for (const text of [
+          '* AJCC stage IIIC unresectable/IV melanoma.',
+          '* Stage III inoperable or IV melanoma.',
+        ]) {
+          const [range] = stage(text);
+          expect(range.qualified).toBe(true);
+          expect(range.max).toBeUndefined();
+        }
+        // Both stages are read: the lower bound is the first stage's.
+        expect(stage('* AJCC stage IIIC unresectable/IV melanoma.')[0].min).toBe(3.3);
+        // An extent after the stages describes them all: no qualification.
+        const [after] = stage('* Stage IIIC-IV unresectable melanoma.');
+        expect(after).toMatchObject({ min: 3.3 });
+        expect(after.qualified).toBeUndefined();
+      });
+
+      it('should read a section whose lettered list starts again at "a." as several cohorts\' lists', () => {
+        const read = rules(
+          '* 1\\. Signed informed consent.\n' +
+            '* 2\\. ECOG performance status 0-1.\n\n' +
+            '* a. Stage IIIB-IIID melanoma\n' +
+            '* b. No prior systemic therapy\n\n' +
+            '* a. Stage IV melanoma\n' +
+            '* b. Progression on anti-PD-1 therapy',
+          '',
+          { conditions: ['melanoma'] },
+        );
+        expect(read.filter((r) => r.source === 'text').every((r) => r.confidence === 'low')).toBe(
+          true,
+        );
+        // Letters under each numbered item are sub-lists, not restarted cohort lists.
+        const nested = rules(
+          '* 1\\. Stage IIIB-IIID melanoma with:\n' +
+            '* a. a resected primary\n' +
+            '* b. nodal disease\n' +
+            '* 2\\. ECOG performance status 0-1 and:\n' +
+            '* a. adequate marrow function\n' +
+            '* b. adequate liver function',
+          '',
+          { conditions: ['melanoma'] },
+        ).filter((r) => r.key === 'ecog');
+        expect(nested[0].confidence).not.toBe('low');
+      });
+
+      it('should read "unresectable" beside a stage IV alternative as "unresectable or metastatic"', () => {
+        const extent = (inclusion: string): EligibilityRule[] =>
+          rules(inclusion, '', { conditions: ['melanoma'] }).filter(
+            (r) => r.key === 'unresectable',
+          );
+        for (const text of [
+          '* Unresectable stage IIIB or stage IV cutaneous melanoma.',
+          '* Stage IV or locally advanced unresectable melanoma.',
+          '* Melanoma with metastatic or locally advanced disease not amenable to curative surgery.',
+        ]) {
+          const [rule] = extent(text);
+          expect(rule).toMatchObject({ kind: 'required', anyOf: ['metastatic'] });
+          // It may exclude: a patient with neither an unresectable nor a metastatic disease.
+          expect(ruleExcludes(rule)).toBe(true);
+        }
+      });
+
+      it('should read extents followed by another disease with its own stage, or another tumour, low', () => {
+        const extent = (inclusion: string): EligibilityRule[] =>
+          rules(inclusion, '', { conditions: ['melanoma', 'lung_cancer'] }).filter(
+            (r) => r.key === 'unresectable',
+          );
+        for (const text of [
+          '* Stage IIIC or IV unresectable or metastatic melanoma, or stage IIIB-IV NSCLC.',
+          '* Unresectable stage III or IV melanoma or another advanced solid tumour.',
+        ]) {
+          const [rule] = extent(text);
+          expect(rule).toMatchObject({ confidence: 'low', reading: 'list' });
+        }
+        // A basket's diseases listed after the extents are all bounded by them.
+        const [basket] = extent(
+          '* Unresectable or metastatic NSCLC, melanoma, or other solid tumours with a KRAS G12C mutation.',
+        );
+        expect(basket.confidence).not.toBe('low');
+      });
+
+      it('should keep a stage range confident when only cohorts narrow it within its bounds', () => {
+        const ranges = (inclusion: string): string[] =>
+          compact(stage(inclusion, ['lung_cancer'])).map((r) => r.replace(/ q$/, ''));
+        const read = stage(
+          '1. Untreated stage II-III non-small cell lung cancer.\n' +
+            '   1. Cohort A: resectable stage II-IIIA disease.\n' +
+            '   2. Cohort B: unresectable stage III disease.\n' +
+            '2. ECOG 0-1.',
+          ['lung_cancer'],
+        );
+        const whole = read.find((r) => r.min === 2 && r.max === 3.3);
+        expect(whole?.confidence).not.toBe('low');
+        expect(read.filter((r) => r !== whole).every((r) => r.confidence === 'low')).toBe(true);
+        // A cohort's range outside it is another group of patients: neither bounds the trial.
+        expect(
+          stage(
+            '1. Stage I-II non-small cell lung cancer.\n' +
+              '   1. Cohort A: stage I disease.\n' +
+              '   2. Cohort B: stage IV disease.',
+            ['lung_cancer'],
+          ).every((r) => r.confidence === 'low'),
+        ).toBe(true);
+        expect(ranges('* Stage II-III NSCLC.')).toEqual(['tumor_stage range inclusion 2..3.3']);
+      });
+
+      it('should not let an allowance of a prior treatment widen the stage of its item', () => {
+        const read = rules(
+          '* Unresectable stage III or stage IV melanoma with no prior systemic therapy. Prior adjuvant therapy is permitted if completed 6 months before enrolment.',
+          '',
+          { conditions: ['melanoma'] },
+        );
+        const range = read.find((r) => r.key === 'tumor_stage');
+        expect(range).toMatchObject({ min: 3 });
+        expect(range?.confidence).not.toBe('low');
+        // An allowance naming the stage still widens it.
+        const widened = rules(
+          '* Stage IV melanoma. Patients with stage III disease after prior surgery may be enrolled if unresectable.',
+          '',
+          { conditions: ['melanoma'] },
+        ).find((r) => r.key === 'tumor_stage');
+        expect(widened?.confidence).toBe('low');
+      });
+
+      it('should read metastatic disease excluded in the exclusion list, with its subgroups apart', () => {
+        const metastatic = (exclusion: string): EligibilityRule[] =>
+          rules('* Resected stage II colon cancer.', exclusion, {
+            conditions: ['colorectal_cancer', 'melanoma'],
+          }).filter((r) => r.key === 'metastatic');
+        for (const text of [
+          '* Metastatic or recurrent colon cancer.',
+          '* Advanced or metastatic disease.',
+          '* Evidence of distant disease on staging scans.',
+          '* Diagnosed with stage IV colorectal cancer.',
+          '* Regional nodal, in-transit or distant metastases.',
+        ]) {
+          const [rule] = metastatic(text);
+          expect(rule).toMatchObject({ kind: 'excluded', section: 'exclusion' });
+          expect(ruleExcludes(rule)).toBe(true);
+        }
+        // A subgroup or subtype of one metastatic disease, a property of a tumour type, a lesion.
+        for (const text of [
+          '* Metastatic melanoma with an activating NRAS mutation.',
+          '* Metastatic mucosal melanoma.',
+          '* Tumours lacking metastatic potential, such as desmoid tumours.',
+          '* Prior radiotherapy to the metastatic site chosen for biopsy.',
+          '* Stage IVB cervical cancer.',
+          '* History of another stage IV cancer within 5 years.',
+        ]) {
+          expect(metastatic(text)).toEqual([]);
+        }
+        // A state the questionnaire does not ask: qualified.
+        for (const text of [
+          '* Only metastatic lesions smaller than 1 cm.',
+          '* Distant metastases located only in the bone.',
+          '* Symptomatic metastatic visceral disease.',
+          '* Metastatic disease not confirmed histologically.',
+        ]) {
+          const [rule] = metastatic(text);
+          expect(rule?.qualified).toBe(true);
+        }
+      });
+
+      it('should read the items after a "PHASE II REGISTRATION" line as that step\'s', () => {
+        const [rule] = rules(
+          '* Resected stage III melanoma.',
+          '* Prior chemotherapy.\n\nPHASE II REGISTRATION\n\n* Evidence of metastatic disease.',
+          { conditions: ['melanoma'] },
+        ).filter((r) => r.key === 'metastatic');
+        expect(rule).toMatchObject({ confidence: 'low', reading: 'cohort' });
+      });
+
+      it('should read metastatic disease required in inclusion only where the sentence requires it', () => {
+        const required = (inclusion: string): EligibilityRule[] =>
+          rules(inclusion, '', { conditions: ['melanoma', 'lung_cancer'] }).filter(
+            (r) => r.key === 'metastatic' && r.kind === 'required',
+          );
+        for (const text of [
+          '* A confirmed diagnosis of metastatic non-small cell lung cancer.',
+          '* Histologically confirmed liver metastasis of cutaneous melanoma.',
+        ]) {
+          const [rule] = required(text);
+          expect(rule?.confidence).not.toBe('low');
+          expect(ruleExcludes(rule)).toBe(true);
+        }
+        for (const text of [
+          '* Since the diagnosis of metastatic disease, no more than two lines of therapy.',
+          '* Unresectable stage IIIC to IV metastatic melanoma.',
+          '* Metastatic melanoma AJCC stage III with nodal involvement.',
+          '* Metastatic melanoma stage IV, completely resected within 12 weeks.',
+          '* Planned for excision or needle aspiration of metastatic melanoma.',
+          '* Tumour tissue from a metastatic site is preferred.',
+          '* Prior radiotherapy to metastatic lesions must be completed.',
+          '* Measurable metastatic disease according to RECIST 1.1.',
+          '* Patients with metastatic melanoma:',
+        ]) {
+          expect(required(text)).toEqual([]);
+        }
+        // Another item admitting a stage below IV makes the requirement one alternative.
+        const [alternative] = required(
+          '* Confirmed metastatic melanoma.\n* Stage IIIC unresectable or stage IV (AJCC 8th edition).',
+        );
+        expect(alternative).toMatchObject({ confidence: 'low', reading: 'list' });
+      });
+
+      it('should read "primary CNS lymphoma" as a lymphoma subtype, not CNS involvement', () => {
+        const cns = (exclusion: string): EligibilityRule[] =>
+          rules('* Relapsed acute myeloid leukemia.', exclusion, {
+            conditions: ['acute_myeloid_leukemia'],
+          }).filter((r) => r.key === 'cns_leukemia');
+        expect(
+          cns(
+            '* Lymphoma subtypes: Burkitt lymphoma, primary CNS lymphoma or mantle cell lymphoma.',
+          ),
+        ).toEqual([]);
+        const [involvement] = cns('* Known CNS leukemia.');
+        expect(involvement.qualified).toBeUndefined();
+        // Symptoms of CNS involvement are a state the questionnaire does not ask: qualified.
+        const [symptoms] = cns('* Clear symptoms of central nervous system invasion.');
+        expect(symptoms.qualified).toBe(true);
+      });
     });
   });
 

@@ -37,7 +37,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 12;
+export const RULES_ENGINE_VERSION = 13;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -137,6 +137,10 @@ const BRACKETED_ALLOWANCE =
  * An exception widening a rule in the same item: "however, …", "unless …", "except …"; a
  * condition narrowing an exclusion: "… will be excluded if they have …" (round 4).
  */
+/** An allowance of a prior treatment, naming no stage or extent (round 11a, `itemFindings`). */
+const THERAPY_ALLOWANCE =
+  /\b(?:prior|previous)\b[^.;]*\b(?:therap\w*|treatments?|chemo\w*|immunotherap\w*|radiotherap\w*|radiation|surgery|regimens?)\b/;
+const STAGE_WORDS = /\bstages?\b|metasta|resect|operab|advanced|measurab/;
 const EXCEPTION_CUE =
   /\bhowever\b|\bunless\b|\bexcept\b|\bexceptions?\b|\bother than\b|\bwith the exception\b|\bexcluding\b|\b(?:excluded|ineligible|not eligible) (?:only )?(?:if|when|in case)\b/;
 
@@ -328,8 +332,14 @@ function structureReading(
 
 /**
  * Two inclusion ranges of one key with different bounds ("stage IIIB-IVA …", "stage IVB with …")
- * admit either group: neither bounds the whole trial, so neither is confident.
+ * admit either group: neither bounds the whole trial, so neither is confident. Round 11a: not a
+ * range whose other bounds are only cohorts' ranges within it ("stage II-III NSCLC" with "Cohort
+ * 1: resectable stage II-IIIB", "Cohort 2: unresectable stage III"): each cohort narrows it, and
+ * it still bounds every patient.
  */
+const rangeWithin = (inner: EligibilityRule, outer: EligibilityRule): boolean =>
+  (outer.min === undefined || (inner.min !== undefined && inner.min >= outer.min)) &&
+  (outer.max === undefined || (inner.max !== undefined && inner.max <= outer.max));
 function alternativeRanges(rules: EligibilityRule[]): EligibilityRule[] {
   const bounds = new Map<CriterionKey, Set<string>>();
   for (const r of rules) {
@@ -337,8 +347,23 @@ function alternativeRanges(rules: EligibilityRule[]): EligibilityRule[] {
       bounds.set(r.key, (bounds.get(r.key) ?? new Set()).add(`${r.min ?? ''}..${r.max ?? ''}`));
     }
   }
+  const bound = (r: EligibilityRule): string => `${r.min ?? ''}..${r.max ?? ''}`;
+  const narrowedByCohorts = (r: EligibilityRule): boolean =>
+    r.reading !== 'cohort' &&
+    rules
+      .filter(
+        (o) =>
+          o.kind === 'range' &&
+          o.section === 'inclusion' &&
+          o.key === r.key &&
+          bound(o) !== bound(r),
+      )
+      .every((o) => o.reading === 'cohort' && rangeWithin(o, r));
   return rules.map((r) =>
-    r.kind === 'range' && r.section === 'inclusion' && (bounds.get(r.key)?.size ?? 0) > 1
+    r.kind === 'range' &&
+    r.section === 'inclusion' &&
+    (bounds.get(r.key)?.size ?? 0) > 1 &&
+    !narrowedByCohorts(r)
       ? { ...r, confidence: 'low', reading: 'list' }
       : r,
   );
@@ -431,6 +456,15 @@ function itemFindings(
     EXCEPTION_CUE.test(item.lower) ||
     BRACKETED_ALLOWANCE.test(item.lower) ||
     item.sentences.some((s) => isAllowance(s.lower));
+  // Round 11a: but an allowance of a prior treatment only ("… without prior systemic therapy.
+  // Prior adjuvant therapy is permitted, provided …") widens no stage or extent the item states.
+  const therapyAllowanceOnly =
+    exception &&
+    !EXCEPTION_CUE.test(item.lower) &&
+    !BRACKETED_ALLOWANCE.test(item.lower) &&
+    item.sentences
+      .filter((s) => isAllowance(s.lower))
+      .every((s) => THERAPY_ALLOWANCE.test(s.lower) && !STAGE_WORDS.test(s.lower));
   for (const [index, sentence] of item.sentences.entries()) {
     if (isConditional(sentence.lower)) {
       continue;
@@ -489,7 +523,12 @@ function itemFindings(
         MSI_TUMOUR_TYPE.test(sentence.lower)
           ? 'list'
           : undefined) ??
-        readingOf(f, item, how, exception);
+        readingOf(
+          f,
+          item,
+          how,
+          exception && !(therapyAllowanceOnly && CRITERIA[f.key].family === 'stage'),
+        );
       out.push(reading === 'plain' ? f : { ...f, confidence: 'low', reading });
     }
   }
@@ -677,14 +716,44 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
   return [
     ...structuredRules(input),
     ...dedupeRules(
-      restatedExclusions(
-        alternativeHistologies(
-          alternativeRanges(dropContradictions(rules)),
-          items.filter((i) => i.section === 'inclusion').map((i) => i.lower),
+      metastaticWithStageIII(
+        restatedExclusions(
+          alternativeHistologies(
+            alternativeRanges(dropContradictions(rules)),
+            items.filter((i) => i.section === 'inclusion').map((i) => i.lower),
+          ),
         ),
       ),
     ),
   ];
+}
+
+/**
+ * Round 11a: metastatic disease required in one inclusion item while another admits a stage
+ * below IV ("Stage IIID unresectable or stage IV", "metastatic melanoma AJCC stage III (nodal
+ * involvement)"): the trial admits non-metastatic patients too, so the requirement is one
+ * alternative, read with a low confidence.
+ */
+function metastaticWithStageIII(rules: EligibilityRule[]): EligibilityRule[] {
+  const belowIv = rules.some(
+    (r) =>
+      r.key === 'tumor_stage' &&
+      r.kind === 'range' &&
+      r.section === 'inclusion' &&
+      r.min !== undefined &&
+      r.min < 4,
+  );
+  return belowIv
+    ? rules.map((r) =>
+        r.key === 'metastatic' &&
+        r.kind === 'required' &&
+        r.section === 'inclusion' &&
+        !r.anyOf?.length &&
+        r.confidence !== 'low'
+          ? { ...r, confidence: 'low', reading: 'list' }
+          : r,
+      )
+    : rules;
 }
 
 /**

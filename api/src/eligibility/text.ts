@@ -81,11 +81,18 @@ const ONLY_HEADING =
 const SUBGROUP_CRITERIA_HEADING =
   /^(?:additional |specific )?(?:inclusion|exclusion|eligibility) criteria (?:for|in|of) (?:(?:the )?(?:participants|patients|subjects) (?:receiving|treated with|assigned to|randomi[sz]ed to)\b|[^:()]{0,80}\((?:[^()]*\s)?(?:arms?|cohorts?|parts?|groups?) [\w-]+\b[^()]*\)\s*$)/i;
 /** A heading of one cohort, arm or part, or of one part's or procedure's exclusions. */
+/**
+ * A line naming one phase's or step's registration (round 11a): "PHASE II REGISTRATION", "Step 2
+ * Registration": the items after it are the criteria of that step, not of every patient.
+ */
+const REGISTRATION_HEADING =
+  /^(?:phase|step|part)\s*(?:\d|i{1,3}|iv)[ab]?\s+(?:registration|randomi[sz]ation|enrol+ment)$/i;
 const partOrCohortHeading = (text: string): boolean =>
   COHORT_HEADING.test(text) ||
   PART_HEADING.test(text) ||
   ONLY_HEADING.test(text) ||
-  SUBGROUP_CRITERIA_HEADING.test(text);
+  SUBGROUP_CRITERIA_HEADING.test(text) ||
+  REGISTRATION_HEADING.test(text);
 /**
  * A heading naming a subgroup of patients (round 5): "For ICI-refractory subjects:", "For
  * patients with prior surgery:", "SCLC subjects (Phase 2a Cohort 1 ONLY):" (round 6), "ICI
@@ -239,27 +246,34 @@ function rawItems(text: string): RawItem[] {
  * between) and an "Exclusion criteria" line between do not count.
  */
 export function restartsNumbering(text: string): boolean {
-  const last = new Map<number, number>();
+  const last = new Map<string, number>();
   for (const line of text.split('\n')) {
     if (/exclusion criteria/i.test(line)) {
       last.clear();
       continue;
     }
-    const m = /^(\s*)\(?(\d{1,2})\\?[.)]\s/.exec(line);
+    // Round 11a: also a number or a letter after a bullet ("* 1\. …", "* a. …"), and a lettered
+    // list ("a. … d." then "a. … d.") counted apart from a numbered one at the same depth.
+    // A numbered item between two lettered lists makes them sub-lists of two items.
+    const m = /^(\s*)(?:[*-]\s+)?\(?(?:(\d{1,2})|([a-h]))\\?[.)]\s/i.exec(line);
     if (!m) {
       continue;
     }
     const depth = m[1].length;
-    const n = Number(m[2]);
-    for (const d of [...last.keys()]) {
-      if (d > depth) {
-        last.delete(d);
+    const n = m[2] !== undefined ? Number(m[2]) : m[3].toLowerCase().charCodeAt(0) - 96;
+    for (const key of [...last.keys()]) {
+      if (Number(key.split(':')[0]) > depth) {
+        last.delete(key);
       }
     }
-    if (n === 1 && (last.get(depth) ?? 0) >= 2) {
+    if (m[2] !== undefined) {
+      last.delete(`${depth}:a`);
+    }
+    const key = `${depth}:${m[2] !== undefined ? 'n' : 'a'}`;
+    if (n === 1 && (last.get(key) ?? 0) >= 2) {
       return true;
     }
-    last.set(depth, n);
+    last.set(key, n);
   }
   return false;
 }
@@ -320,7 +334,9 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       const heading =
         /:\s*$/.test(body.trim()) ||
         (!raw.bulleted &&
-          (ONLY_HEADING.test(body.trim()) || SUBGROUP_CRITERIA_HEADING.test(body.trim())));
+          (ONLY_HEADING.test(body.trim()) ||
+            SUBGROUP_CRITERIA_HEADING.test(body.trim()) ||
+            REGISTRATION_HEADING.test(body.trim())));
       if (heading && partOrCohortHeading(body.trim())) {
         cohortHeading = { indent: raw.indent };
       } else if (

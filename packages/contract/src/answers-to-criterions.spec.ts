@@ -569,6 +569,41 @@ describe('answers-to-criterions', () => {
         });
         expect(convert({ stage_resectable: 'no' })).toEqual({ resectable: false });
       });
+
+      it('should not read an ovarian cancer of FIGO stage III as not metastatic (round 11a)', () => {
+        // FIGO III is peritoneal spread beyond the pelvis, which trials may read as metastatic.
+        const ovarian = { type_of_disease: 'ovarian_cancer' } as const;
+        expect(convert({ ...ovarian, cancer_stage: '3.3' }).metastatic).toBeUndefined();
+        expect(convert({ ...ovarian, cancer_stage: '2.1' }).metastatic).toBe(false);
+        expect(convert({ ...ovarian, cancer_stage: '4' }).metastatic).toBe(true);
+        expect(convert({ ...ovarian, cancer_stage: '3.3', tnm_M: 'm0' }).metastatic).toBe(false);
+        // Other cancers of stage III have not spread afar.
+        expect(
+          convert({ type_of_disease: 'cervical_cancer', cancer_stage: '3.3' }).metastatic,
+        ).toBe(false);
+      });
+
+      it('should read a stage 0-II cancer that has not spread as not unresectable (round 11a)', () => {
+        // A trial for "locally advanced, unresectable or metastatic" disease then conflicts
+        // with a patient whose cancer is stage IIA.
+        expect(convert({ cancer_stage: '2.1' })).toMatchObject({
+          metastatic: false,
+          unresectable: false,
+        });
+        expect(convert({ cancer_stage: '1.1', type_of_disease: 'lung_cancer' }).unresectable).toBe(
+          false,
+        );
+        // Stage III may be unresectable; an answer wins; M1 is metastatic, not early.
+        expect(convert({ cancer_stage: '3.1' }).unresectable).toBeUndefined();
+        expect(convert({ cancer_stage: '2.2', stage_unresectable: 'yes' }).unresectable).toBe(true);
+        expect(convert({ cancer_stage: '2.2', tnm_M: 'm1' }).unresectable).toBeUndefined();
+        // A liver, biliary or pancreatic cancer may be unresectable at stage II.
+        for (const disease of ['liver_cancer', 'cholangiocarcinoma', 'pancreatic_cancer']) {
+          expect(
+            convert({ cancer_stage: '2.1', type_of_disease: disease }).unresectable,
+          ).toBeUndefined();
+        }
+      });
     });
   });
 

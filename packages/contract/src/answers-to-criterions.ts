@@ -287,6 +287,13 @@ const FAMILIES: readonly FlagFamily[] = [
   }),
 ];
 
+/** Cancers whose stage II may already be unresectable (round 11a): their stage says nothing. */
+const UNRESECTABLE_EARLY = new Set<string>([
+  'liver_cancer',
+  'cholangiocarcinoma',
+  'pancreatic_cancer',
+]);
+
 /** Metastatic: any sign of it (stage ≥ 4, M1, a metastatic NET) wins over signs against it. */
 function metastatic(answers: Answers): boolean | undefined {
   const signs: boolean[] = [];
@@ -381,6 +388,31 @@ export function answersToCriterions(answers: Answers, now: Date = new Date()): S
   }
   if (out.unresectable === true && out.resectable === undefined) {
     out.resectable = false;
+  }
+  // Round 11a: an ovarian cancer of FIGO stage III has spread over the peritoneum beyond the
+  // pelvis (peritoneal metastases), which trials may or may not read as metastatic: its stage
+  // alone does not say it is not (an M0 answer still does).
+  const stage = toNumber(answers.cancer_stage);
+  if (
+    out.metastatic === false &&
+    answers.type_of_disease === 'ovarian_cancer' &&
+    stage !== undefined &&
+    stage >= 3 &&
+    answers.tnm_M !== 'm0'
+  ) {
+    delete out.metastatic;
+  }
+  // Round 11a: a stage 0-II cancer that has not spread is an early, localised one, not an
+  // unresectable (locally advanced) one, unless answered so; a liver, biliary or pancreatic
+  // cancer may be unresectable at stage II (liver function, vessels), so it stays unknown.
+  if (
+    stage !== undefined &&
+    stage < 3 &&
+    out.metastatic === false &&
+    out.unresectable === undefined &&
+    !UNRESECTABLE_EARLY.has(String(answers.type_of_disease))
+  ) {
+    out.unresectable = false;
   }
   const receptors = [answers.er, answers.pr, answers.her2];
   if (receptors.every((r) => r === 'no')) {

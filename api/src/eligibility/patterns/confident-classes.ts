@@ -108,7 +108,8 @@ export function mayExclude(
  */
 export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // One class (ECOG maximum): it passes on its own (round 9, all calibration data).
-  { pool: 'performance/range/inclusion', support: 263, right: 258 },
+  // Round 11a: 262/257, the restarted lettered lists of NCT06999980's inclusion are cohorts'.
+  { pool: 'performance/range/inclusion', support: 262, right: 257 },
   // Round 10b: the disease-status requirements in inclusion (newly diagnosed, untreated,
   // "relapsed or refractory"), 28/28 (Wilson 87.9%) after their misreadings were fixed as sentence
   // classes (24/44 in round 9).
@@ -156,7 +157,9 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // subgroup's criteria heading without a colon, a histology in a bracketed example; three
   // missing labels added (adenosquamous x2, mixed small-cell). The miss left: "a) Postmenopausal
   // with > 1 year since last menses and:" under a definition of non-childbearing potential.
-  { pool: 'subtype/excluded/exclusion', support: 77, right: 76 },
+  // Round 11 merged (11a, 11b, 11c): 78/77; comorbidity 282/278 (NCT06999980's exclusion list no
+  // longer read as cohorts' lists, round 11a).
+  { pool: 'subtype/excluded/exclusion', support: 78, right: 77 },
   // Round 11c: a comorbidity excluded in the exclusion list, 277/281 (Wilson 96.4%; round 10:
   // 278/319). Its misreadings fixed as sentence classes: a heading whose sub-items say which
   // ("Cardiac disease:"), a functional class, grade, stage or ejection fraction (NYHA, "CKD stage
@@ -167,7 +170,17 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // named but not had ("of other origin than …", "incomplete information on previous cancer
   // history", "… cancer vaccine") or allowed, and the CKD-EPI formula. The misses left are
   // pregnancy's (3) and HIV's (1), both classes passing on their own.
-  { pool: 'comorbidity/excluded/exclusion', support: 281, right: 277 },
+  { pool: 'comorbidity/excluded/exclusion', support: 282, right: 278 },
+  // Round 11a: stage ranges in inclusion, 54/55 (Wilson 90.4%; round 10: 50/56): a stage then
+  // another population is an alternative, an extent between two stages qualifies the range, a
+  // restarted lettered list holds cohorts' lists, cohorts' ranges within a range leave it
+  // confident, an allowance of a prior treatment widens no stage; two labels set to the stage
+  // convention. The miss left: "metastatic disease stage 4", labelled as the metastatic rule
+  // only (NCT06229340).
+  { pool: 'stage/range/inclusion', support: 55, right: 54 },
+  // Round 11a: metastasis sites excluded in the exclusion list, 31/31 (Wilson 89.0%; round 10:
+  // 30/32): "primary CNS lymphoma" is a lymphoma subtype, "symptoms of" CNS invasion qualify it.
+  { pool: 'metastases/excluded/exclusion', support: 31, right: 31 },
 ];
 
 /**
@@ -202,12 +215,14 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // (Wilson 95.6%, 95.9%, 90.2%). No other class passes: closest are measurable disease required
   // (107/112), uveal melanoma excluded (17/17, Wilson 81.6%) and "unresectable or metastatic"
   // (19/20).
-  { readingClass: 'performance/ecog/range:max/inclusion', by: 'class', support: 263, right: 258 },
+  // Round 11a: 262/257 (NCT06999980's inclusion is read as cohorts' lists).
+  { readingClass: 'performance/ecog/range:max/inclusion', by: 'class', support: 262, right: 257 },
   {
     readingClass: 'comorbidity/pregnant_nursing/excluded/exclusion',
     by: 'class',
-    support: 209,
-    right: 206,
+    // Round 11a: 210/207 (NCT06999980's exclusion list no longer read as cohorts' lists).
+    support: 210,
+    right: 207,
   },
   { readingClass: 'comorbidity/hiv/excluded/exclusion', by: 'class', support: 53, right: 52 },
   // Round 10a: measurable disease required in inclusion is back, 108/108 (Wilson 96.6%; round 9:
@@ -228,7 +243,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // stage IV", an oligometastatic stage IV, "stage III or IV melanoma or other solid tumor", and
   // "stage IIIC-IV unresectable or metastatic" (the "or" joins what the stage describes). The
   // miss left: "metastatic disease stage 4" labelled as the metastatic rule only (NCT06229340).
-  { readingClass: 'stage/tumor_stage/range:min/inclusion', by: 'class', support: 43, right: 42 },
+  // Round 11a: 43/44 (an allowance of a prior treatment in the item no longer widens its stage).
+  { readingClass: 'stage/tumor_stage/range:min/inclusion', by: 'class', support: 44, right: 43 },
   // Round 10b: by the pool disease_status/required/inclusion (28/28), each with no miss of its own.
   {
     readingClass: 'disease_status/relapsed+anyOf/required/inclusion',
@@ -393,19 +409,79 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'subtype/uveal_melanoma/excluded/exclusion',
     by: 'class',
-    support: 29,
-    right: 29,
+    // Round 11a: 30/30 (NCT06999980's exclusion list no longer read as cohorts' lists).
+    support: 30,
+    right: 30,
   },
   // Round 10c: brain metastases excluded in exclusion, 22/22 (Wilson 85.1%; round 10a: 11/14).
   // Leptomeningeal disease beside them no longer qualifies them ("CNS metastases and/or
   // carcinomatous meningitis"), "brain or LM metastasis" is read; qualified: "treated with whole
   // brain radiation", "not completely resected or irradiated", "with clinical symptoms", an
   // example in brackets; a "Phase 3:" heading heads its part's items.
+  // Round 11a: 23/23 (Wilson 85.7%): a melanoma trial's exclusion list with nested numbered
+  // sub-lists under "* 5\." items (NCT06999980) is no longer read as restarted cohort lists.
   {
     readingClass: 'metastases/brain_metastases/excluded/exclusion',
     by: 'class',
+    support: 23,
+    right: 23,
+  },
+  // Round 11a, by the pool metastases/excluded/exclusion (31/31), with no miss of its own.
+  {
+    readingClass: 'metastases/cns_leukemia/excluded/exclusion',
+    by: 'pool',
+    support: 8,
+    right: 8,
+  },
+  // Round 11a: "unresectable or metastatic" required in inclusion, 24/24 (Wilson 86.2%; round
+  // 10: 19/20), on its own figures (its pool stage/required/inclusion stays rejected):
+  // "unresectable" beside a stage list reaching stage IV ("unresectable stage III or IV", "stage
+  // III/IV inoperable"), after "stage IV or" or after "metastatic or locally advanced … not
+  // amenable to resection" is that anyOf rule; extents followed by another disease with its own
+  // stage, or by another tumour after a stage, are low; "unresectable stage IIIC or IV
+  // metastatic melanoma" is unresectable alone (as labelled: "metastatic" after the stages).
+  {
+    readingClass: 'stage/unresectable+anyOf/required/inclusion',
+    by: 'class',
+    support: 24,
+    right: 24,
+  },
+  // Round 11a: metastatic disease required in inclusion, 22/22 (Wilson 85.1%; round 10:
+  // 17/26), on its own figures (its pool stage/required/inclusion stays rejected): "a
+  // confirmed diagnosis of metastatic NSCLC" and "liver metastasis of uveal melanoma" require
+  // it; the last stage of a list ("stage IIIB to IV metastatic"), regional or resected disease
+  // ("metastatic melanoma AJCC stage III", "stage IV, completely resected"), a procedure's
+  // object, a lesion as tissue source or treatment object, "measurable metastatic disease" and
+  // a cohort's heading require nothing; with another item admitting a stage below IV it is one
+  // alternative (low). At the bar's edge (22 rules): one miss takes it out.
+  {
+    readingClass: 'stage/metastatic/required/inclusion',
+    by: 'class',
     support: 22,
     right: 22,
+  },
+  // Round 11a: metastatic disease excluded in the exclusion list, 23/23 (Wilson 85.7%; round 10:
+  // 17/24), on its own figures: each alternative of "metastatic or recurrent …" / "advanced or
+  // metastatic …" is excluded there, "distant disease" and "stage IV <cancer>" name it, a
+  // subgroup or subtype ("metastatic melanoma with a BRAF mutation / unknown primary",
+  // "metastatic ocular or mucosal melanoma") is no rule, "metastatic potential", "on the
+  // metastatic site" are none; "only metastatic lesions < 8 mm", "only located in the CNS",
+  // "symptomatic … metastatic", "not confirmed histologically" are qualified. One label set to
+  // the class's reading (NCT06643286, "stage IV melanoma" excluded). At the bar's edge: one miss
+  // takes it out.
+  {
+    readingClass: 'stage/metastatic/excluded/exclusion',
+    by: 'class',
+    support: 23,
+    right: 23,
+  },
+  // Round 11a, by the pool stage/range/inclusion (54/55), with no miss of its own: a stage range
+  // with both bounds ("resected stage II-III").
+  {
+    readingClass: 'stage/tumor_stage/range:min-max/inclusion',
+    by: 'pool',
+    support: 11,
+    right: 11,
   },
   // Round 10c, by the pool subtype/excluded/exclusion (65/66), each with no miss of its own.
   {

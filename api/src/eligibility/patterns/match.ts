@@ -802,11 +802,45 @@ function unsureExtent(f: Finding, lower: string, span: { start: number; end: num
   return (
     RECURRENCE_LEADS.test(before) ||
     (group.includes('resectable') && group.includes('unresectable')) ||
-    (f.key === 'unresectable' &&
-      (STAGE_III_IV_BEFORE.test(before) ||
-        STAGE_III_IV_AFTER.test(lower.slice(span.end, span.end + 30))))
+    (group.includes('unresectable') && OR_STAGE_AFTER.test(lower.slice(span.end, span.end + 80)))
   );
 }
+
+/**
+ * Round 11a: "unresectable" next to a stage list reaching stage IV ("unresectable stage III or
+ * IV", "stage III/stage IV inoperable", round 8's low reading), after "stage IV or" ("stage IV
+ * or advanced unresectable disease"), or after "metastatic or locally advanced" ("metastatic or
+ * locally advanced disease not amenable to curative resection") names two alternatives: an
+ * unresectable (stage III, locally advanced) disease or a metastatic (stage IV) one, one anyOf
+ * rule, as the calibration labels read them.
+ */
+const STAGES_THEN_METASTATIC =
+  /^\s*(?:stage\s*)?(?:iii|3)[a-d]?\s*(?:-|to|or|and|,)\s*(?:stage\s*)?(?:iv|4)\s+metastatic\b/;
+const STAGE_IV_OR_BEFORE = /\bstages?\s*(?:iv|4)\s*(?:disease\s+)?,?\s*or\s+(?:[\w-]+\s+){0,2}$/;
+const METASTATIC_OR_LOCALLY_BEFORE =
+  /\b(?:metastatic\s+or\s+locally[\s-]advanced|locally[\s-]advanced\s+or\s+metastatic)\b(?:\s+[\w-]+){0,2}\s*,?\s*(?:(?:which|that) (?:is|are)\s+)?$/;
+function metastaticAlternative(lower: string, span: { start: number; end: number }): boolean {
+  const before = lower.slice(Math.max(0, span.start - 60), span.start);
+  return (
+    STAGE_III_IV_BEFORE.test(before) ||
+    // "unresectable stage IIIC or IV metastatic melanoma": "metastatic" after the stages makes
+    // the unresectable requirement cover them all, as the calibration labels read it.
+    (STAGE_III_IV_AFTER.test(lower.slice(span.end, span.end + 30)) &&
+      !STAGES_THEN_METASTATIC.test(lower.slice(span.end, span.end + 50))) ||
+    STAGE_IV_OR_BEFORE.test(before) ||
+    METASTATIC_OR_LOCALLY_BEFORE.test(before)
+  );
+}
+/**
+ * "… unresectable or metastatic melanoma or stage III or IV NSCLC", "unresectable stage III or
+ * IV melanoma or other solid tumor" (round 11a): another alternative after the extents, with a
+ * stage of its own or none, so the extents bound the first disease only.
+ */
+const DISEASE_WORD =
+  '(?:melanoma|cancer|carcinoma|nsclc|sclc|tumou?rs?|disease|malignanc\\w*|[a-z]+omas?)';
+const OR_STAGE_AFTER = new RegExp(
+  `^[^.;]{0,60}?\\b${DISEASE_WORD}\\s*,?\\s+or\\s+stages?\\s*(?:iv|i{1,3}|[1-4])[a-d]?\\b|^[^.;]{0,20}?\\bstages?\\b[^.;]{0,40}?\\b${DISEASE_WORD}\\s*,?\\s+or\\s+(?:an?\\s+|any\\s+)?(?:other|another)\\s+(?:[\\w-]+\\s+){0,2}?(?:tumou?rs?|cancers?|malignanc\\w*|neoplasms?)\\b`,
+);
 
 /** Turns mentions into findings by section; "X or Y" in inclusion becomes one anyOf rule. */
 export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]): Finding[] {
@@ -999,6 +1033,8 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
       // "ocular or metastatic uveal melanoma" excluded: the disease, not every metastatic one.
       (kind === 'excluded' &&
         c.group === 'extent' &&
+        // Round 11a: "nodal, in-transit or distant metastases" lists what is excluded.
+        !/^distant\b/.test(lower.slice(m.start, m.end)) &&
         OR_NOT_EXTENT_BEFORE.test(lower.slice(Math.max(0, m.start - 30), m.start))) ||
       // "EGFR mutation and/or ALK-negative": one result or the other (round 6).
       (kind === 'excluded' &&
@@ -1023,6 +1059,19 @@ export function mentionsToFindings(ctx: MatchContext, mentions: ConceptMatch[]):
     }
   }
   for (const f of out) {
+    if (
+      f.kind === 'required' &&
+      f.key === 'unresectable' &&
+      !f.anyOf?.length &&
+      metastaticAlternative(lower, spans.get(f)!)
+    ) {
+      if (f.confidence !== 'low' && !out.some((o) => o !== f && o.key === 'metastatic')) {
+        f.anyOf = ['metastatic'];
+      } else {
+        f.confidence = 'low';
+        f.reading = 'list';
+      }
+    }
     if (f.kind === 'required' && EXTENT_KEYS.has(f.key) && unsureExtent(f, lower, spans.get(f)!)) {
       f.confidence = 'low';
       f.reading = 'list';

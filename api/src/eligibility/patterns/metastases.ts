@@ -3,7 +3,7 @@ import type { Concept, FamilyPatterns } from './types';
 /** Brain metastases (solid tumours) and CNS involvement (leukaemia, myeloma). */
 
 const QUALIFIER =
-  /\b(?:active|untreated|symptomatic|uncontrolled|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir(?:e|es|ing)|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|status 3|cns-?3|clinically|significant|neurologically|growing|enlarging|evident|brain ?stem|posterior fossa|cerebell\w*|located|adjacent|within \d+\s*(?:mm|cm)|treated (?:with|by)|not (?:been )?(?:completely |fully |adequately |definitively )?(?:resected|irradiated|treated)|with (?:\w+ )?symptoms)\b/;
+  /\b(?:active|untreated|symptomatic|uncontrolled|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir(?:e|es|ing)|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|status 3|cns-?3|clinically|significant|neurologically|growing|enlarging|evident|brain ?stem|posterior fossa|cerebell\w*|located|adjacent|within \d+\s*(?:mm|cm)|treated (?:with|by)|not (?:been )?(?:completely |fully |adequately |definitively )?(?:resected|irradiated|treated)|with (?:\w+ )?symptoms|symptoms? of)\b/;
 /**
  * Leptomeningeal disease and meningitis are one kind of CNS metastases (qualified), as the
  * mention itself: named beside brain metastases ("CNS metastases and/or carcinomatous
@@ -49,6 +49,13 @@ const ORGAN =
   '(?:brain|cerebral|bone|bony|osseous|lungs?|pulmonary|liver|hepatic|adrenal|lm|leptomeningeal|meningeal|visceral|spinal|skin|nodal|lymph node|peritoneal|pleural|soft tissue)';
 const BRAIN_AMONG_SITES = `\\b(?:brain|cerebral|intracranial|cns)\\b(?=(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*(?:(?:or|and)\\s+)?${ORGAN}\\b)+\\s+(?:metasta\\w*|mets)\\b)`;
 
+/**
+ * "Primary CNS lymphoma" (round 11a) is a lymphoma arising in the brain, a subtype the trial
+ * excludes ("NHL subtypes of Burkitt lymphoma, …, primary CNS lymphoma"), not CNS involvement of
+ * the patient's leukaemia or lymphoma.
+ */
+const PRIMARY_CNS_LYMPHOMA = /\bprimary (?:cns|central nervous system) lymphoma$/;
+
 export const metastasesConcepts: Concept[] = [
   {
     key: 'brain_metastases',
@@ -74,7 +81,10 @@ export const metastasesConcepts: Concept[] = [
     qualifier: QUALIFIER,
     // CNS involvement is never required; an inclusion mention is an allowance (CNS-1/2).
     only: 'exclusion',
-    accept: (ctx, start, end) => ctx.heme && notNeurological(ctx, start, end),
+    accept: (ctx, start, end) =>
+      ctx.heme &&
+      notNeurological(ctx, start, end) &&
+      !PRIMARY_CNS_LYMPHOMA.test(ctx.sentence.lower.slice(Math.max(0, start - 10), end)),
   },
   {
     key: 'cns_leukemia',

@@ -85,6 +85,21 @@ const STAGE_SETTING_BEFORE =
  * oligometastatic stage IV": the number of metastases is not asked, so the range is qualified.
  */
 const OLIGO_BEFORE = /\b(?:oligo-?\s?metasta\w*|limited)\s+(?:[\w-]+\s+)?$/;
+/**
+ * A stage then another population joined by "and" or "or" (round 11a): "cancer of the cervix of
+ * stage I/II and post-radiotherapy cervix patients": the other patients have no stage bound, so
+ * the range is one alternative, read with a low confidence.
+ */
+const OTHER_POPULATION_AFTER =
+  /^\s*(?:[\w-]+\s+){0,3}?(?:and|or)\s+(?:[\w-]+\s+){1,5}?(?:patients|participants|subjects)\b/;
+/**
+ * An extent written between two stages (round 11a): "stage IIID unresectable/IV" (normalised
+ * "stage iiid unresectable or iv"): the extent limits the first stage only, so both stages are
+ * read and the range is qualified, like a stage admitted under a condition (round 8).
+ */
+const EXTENT_BETWEEN_STAGES = new RegExp(
+  `^\\s*(?:unresectable|inoperable|non-?resectable|metastatic|advanced)\\s+or\\s+(?:stage\\s*)?(${TOKEN})\\b`,
+);
 
 /** Expands the sub-stage letters (above) to whole sub-stages. */
 function expandSubstages(lower: string): string {
@@ -154,13 +169,19 @@ function extractStage(ctx: MatchContext): Finding[] {
       }
       tokens.push(...(m[1].match(TOKENS) ?? []));
       const end = m.index + m[0].length;
+      const between = EXTENT_BETWEEN_STAGES.exec(lower.slice(end, end + 40));
+      if (between) {
+        tokens.push(between[1]);
+      }
       qualifiedStage ||=
+        between !== null ||
         STAGE_CONDITION_AFTER.test(lower.slice(end, end + 140)) ||
         OLIGO_BEFORE.test(lower.slice(Math.max(0, m.index - 30), m.index));
       alternative ||=
         EXTENT_OR_BEFORE.test(lower.slice(Math.max(0, m.index - 50), m.index)) ||
         METASTATIC_OR_BEFORE.test(lower.slice(Math.max(0, m.index - 30), m.index)) ||
         OTHER_TUMOUR_AFTER.test(lower.slice(end, end + 80)) ||
+        OTHER_POPULATION_AFTER.test(lower.slice(end, end + 80)) ||
         EXTENT_OR_AFTER.test(lower.slice(end, end + 40));
     }
   }
@@ -225,22 +246,70 @@ const LESION_AFTER = /^\s*(?:(?:tumou?r|target|metastatic)\s+)?(?:lesions?|depos
 const LESION_THAT_BEFORE =
   /\b(?:one|1|a single|an?)\s+(?:[\w-]+\s+)?lesions?\s+(?:that|which)\s+(?:is|are|will be|can be)\s+(?:[\w-]+\s+)?$/;
 
+/**
+ * Round 11a: "metastatic" in the inclusion list that requires no metastatic disease: the
+ * last stage of a list starting below it ("stage IIIB to IV metastatic melanoma"), regional
+ * spread ("metastatic melanoma AJCC stage III"), resected disease ("metastatic melanoma stage IV,
+ * completely resected"), the object of a procedure ("excision or aspiration of metastatic
+ * melanoma"), a lesion as a tissue source or a treatment's object ("from a metastatic site",
+ * "radiotherapy on metastatic lesions"), a measurability ("measurable metastatic disease") or a
+ * cohort's heading ("Patients with metastatic melanoma:"). True when the mention may be read.
+ */
+function mayRequireMetastatic(lower: string, start: number, end: number): boolean {
+  const before = lower.slice(Math.max(0, start - 60), start);
+  const after = lower.slice(end, end + 60);
+  return !(
+    /\bstages?\s*(?:iii|3)[a-d]?\s*(?:-|to|or|and|,|through)\s*(?:stage\s*)?(?:iv|4)\s*$/.test(
+      before,
+    ) ||
+    /^\s*(?:melanoma|cancer|carcinoma|disease)?\s*\(?\s*(?:ajcc\s+)?stage\s*(?:iii|3)[a-d]?\b(?!\s*(?:-|to|or|and|,)\s*(?:stage\s*)?(?:iv|4))/.test(
+      after,
+    ) ||
+    /^[^.;]{0,40}\b(?:completely|fully|surgically)\s+resected\b/.test(after) ||
+    /\b(?:excision|resection|biops(?:y|ies)|aspiration|diagnostics?|sampling)\b[^.;]{0,50}\bof\s+$/.test(
+      before,
+    ) ||
+    (/\b(?:from|on|to)\s+(?:a\s+|an\s+|the\s+|one\s+)?$/.test(before) &&
+      /^\s*(?:sites?|lesions?|deposits?)\b/.test(after)) ||
+    /\bmeasurable\s+$/.test(before) ||
+    /^\s*(?:[\w-]+\s*){0,3}:\s*$/.test(after)
+  );
+}
+
+/** A metastatic subgroup or subtype named in the exclusion list (round 11a, `accept`). */
+const EXCLUDED_SUBGROUP =
+  /^metastatic (?:(?:[\w-]+ ){0,2}?(?:melanoma|cancer|carcinoma|disease|tumou?r) with (?:an? )?(?:[\w-]+ ){0,3}?(?:mutation|unknown primary)|(?:ocular|uveal|mucosal|acral|conjunctival|choroidal|non-cutaneous)\b)/;
+
 export const stageConcepts: Concept[] = [
   {
     key: 'metastatic',
-    triggers: ['metasta'],
-    re: /\b(?:metastatic|distant metastas[ie]s)\b|\bmetastatic disease\b/g,
+    triggers: ['metasta', 'distant'],
+    // Round 11a: "distant disease", "distant hepatic or extrahepatic disease" name distant
+    // metastases too.
+    re: /\b(?:metastatic|distant metastas[ie]s)\b|\bmetastatic disease\b|\bdistant (?:(?:hepatic|extra-?hepatic|visceral|nodal|or)\s+){0,3}disease\b/g,
     mode: 'bool',
     group: 'extent',
     // "limited / oligometastatic disease (1 to 2 organs)": a number of metastases the
     // questionnaire does not ask, so the rule never excludes.
-    qualifier: /\b(?:limited|oligo-?)\s*metasta\w*|\boligometasta\w*/,
+    // Round 11a: metastatic disease limited to a state the questionnaire does not ask: "only
+    // metastatic lesions less than 8 mm", "distant metastases only located in the CNS",
+    // "symptomatic advanced/metastatic visceral spread", "metastatic disease not confirmed
+    // histologically".
+    qualifier:
+      /\b(?:limited|oligo-?)\s*metasta\w*|\boligometasta\w*|\bnot (?:(?:clinically|radiographically|radiologically|and)\s+)+stable\b|\bonly metastatic lesions?\b|\bmetastas[ie]s (?:only located|located only|only) in\b|\bsymptomatic (?:[\w/-]+ ){0,2}?metastatic\b|\bmetastatic (?:disease )?not (?:been )?(?:histologically |pathologically )?(?:confirmed|proven)\b/,
     accept: (ctx, start, end) => {
       const { lower } = ctx.sentence;
       const before = lower.slice(Math.max(0, start - 40), start);
       const after = lower.slice(end, end + 40);
-      // "(docetaxel) in metastatic setting": the setting of a treatment, not the disease now.
-      if (/^\s*(?:disease\s+)?setting\b/.test(after)) {
+      // "(docetaxel) in metastatic setting": the setting of a treatment, not the disease now;
+      // "lacking metastatic potential" (round 11a) a property of a tumour type; "radiotherapy on
+      // the metastatic site selected" (round 11a) a lesion, not the disease.
+      if (
+        /^\s*(?:disease\s+)?(?:setting|potential)\b/.test(after) ||
+        (ctx.section === 'exclusion' &&
+          /^\s*(?:sites?|lesions?)\b/.test(after) &&
+          /\b(?:on|to|in|of|from|at)\s+(?:the|a|an|each|any|one)?\s*$/.test(before))
+      ) {
         return false;
       }
       // "distant metastases are not diagnosed / not present" (round 7): a negation written after
@@ -261,7 +330,18 @@ export const stageConcepts: Concept[] = [
       ) {
         return false;
       }
-      if (/\b(?:for|in the|setting of|diagnosis of|after|since)\s+(?:\w+\s+)?$/.test(before)) {
+      // Round 11a: in the inclusion list, "a confirmed diagnosis of metastatic NSCLC" requires
+      // it; "since (the) diagnosis of metastatic disease" is a time.
+      if (
+        /\b(?:for|in the|setting of|after|since)\s+(?:\w+\s+)?$/.test(before) ||
+        (ctx.section === 'inclusion'
+          ? /\b(?:since|after|from|at|time of|before)\s+(?:the\s+|initial\s+|first\s+)*diagnosis of\s+(?:\w+\s+)?$/
+          : /\bdiagnosis of\s+(?:\w+\s+)?$/
+        ).test(before)
+      ) {
+        return false;
+      }
+      if (ctx.section === 'inclusion' && !mayRequireMetastatic(lower, start, end)) {
         return false;
       }
       if (/\b(?:brain|cns|central nervous system|leptomeningeal|bone|liver)\s*$/.test(before)) {
@@ -282,14 +362,48 @@ export const stageConcepts: Concept[] = [
       }
       // "unresectable, locally advanced or metastatic": the advanced alternative is the
       // unresectable one, so metastatic is the other alternative of one anyOf rule.
+      // Round 11a: in the exclusion list, a subgroup of one metastatic disease ("metastatic
+      // melanoma with a BRAF V600 mutation / with unknown primary site", "metastatic ocular or
+      // mucosal melanoma") excludes that subgroup or subtype, not metastatic disease.
+      if (ctx.section === 'exclusion' && EXCLUDED_SUBGROUP.test(lower.slice(start, start + 90))) {
+        return false;
+      }
       const afterUnresectable = UNRESECTABLE_ADVANCED.test(
         lower.slice(Math.max(0, start - 80), start),
       );
+      // Round 11a: in the exclusion list each alternative is excluded ("metastatic or recurrent
+      // breast cancer", "advanced or metastatic disease"): metastatic disease is one of them.
       return (
-        (afterUnresectable || !METASTATIC_ALTERNATIVE.test(before)) &&
-        !/^\s*,?\s*(?:or|and or)\s+(?:locally|advanced|recurrent)/.test(after)
+        ctx.section === 'exclusion' ||
+        ((afterUnresectable || !METASTATIC_ALTERNATIVE.test(before)) &&
+          !/^\s*,?\s*(?:or|and or)\s+(?:locally|advanced|recurrent)/.test(after))
       );
     },
+  },
+  {
+    // Round 11a: "liver metastasis of uveal melanoma", "lung metastases from a solid tumour" in
+    // the inclusion list require metastatic disease (brain metastases are their own criterion).
+    key: 'metastatic',
+    triggers: ['metasta'],
+    re: /\b(?:liver|hepatic|lung|pulmonary|bone|osseous|peritoneal|distant)\s+metastas[ie]s\s+(?:of|from)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:melanoma|cancer|carcinoma|adenocarcinoma|tumou?rs?|nsclc)\b/g,
+    mode: 'bool',
+    group: 'extent',
+    only: 'inclusion',
+  },
+  {
+    // Round 11a: "Diagnosed with stage IV breast cancer" in the exclusion list excludes a
+    // metastatic (stage IV) disease; a stage IVA/IVB is not read (not always distant).
+    key: 'metastatic',
+    triggers: ['stage'],
+    re: /\bstage\s*(?:iv|4)\b(?![a-c\d.])(?:\s+[\w-]+){0,2}?\s+(?:cancer|carcinoma|disease|melanoma|nsclc|tumou?rs?)\b/g,
+    mode: 'bool',
+    group: 'extent',
+    only: 'exclusion',
+    // Not another cancer's stage ("history of another stage IV cancer", "prior malignancy").
+    accept: (ctx, start) =>
+      !/\b(?:other|another|second|prior|previous|history of|concurrent|additional)\b[^.;]{0,40}$/.test(
+        ctx.sentence.lower.slice(Math.max(0, start - 50), start),
+      ),
   },
   {
     key: 'unresectable',
