@@ -12,6 +12,7 @@ import {
   DEFAULT_HOLDOUT_5_LABELS_FILE,
   DEFAULT_HOLDOUT_6_LABELS_FILE,
   DEFAULT_HOLDOUT_7_LABELS_FILE,
+  DEFAULT_HOLDOUT_8_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -26,6 +27,7 @@ import {
   DEFAULT_HOLDOUT_5_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_6_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_7_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
 } from './eligibility-verdict-report';
 
 /**
@@ -193,6 +195,18 @@ const HOLDOUT_7_FLOORS = {
   recall: 0.7,
   exclusionPrecision: 0.89,
   exclusionRecall: 0.42,
+};
+/**
+ * Eighth held-out part (eligibility-labels-holdout-8.json, 29 trials, 260 labels): every trial of
+ * the eighth vignette round, picked in what round 7 left of its held-out pool, labelled blind
+ * 2026-11-24.
+ */
+// HOLDOUT_8_MEASURED
+const HOLDOUT_8_FLOORS = {
+  precision: 1,
+  recall: 1,
+  exclusionPrecision: 1,
+  exclusionRecall: 1,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
@@ -847,6 +861,47 @@ describe('eligibility quality', () => {
         HOLDOUT_7_FLOORS.exclusionPrecision,
       );
       expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_7_FLOORS.exclusionRecall);
+    });
+  });
+  /**
+   * The eighth held-out part (eligibility-labels-holdout-8.json): every trial of the eighth
+   * held-out vignette round (test/fixtures/eligibility-vignettes-holdout-8.json, _trials),
+   * labelled rule by rule, blind, on 2026-11-24.
+   */
+  describe('over the eighth held-out part (labelled blind 2026-11-24)', () => {
+    let report: ReturnType<typeof measureQuality>;
+    const measured = (): ReturnType<typeof measureQuality> =>
+      (report ??= measureQuality(DEFAULT_HOLDOUT_8_LABELS_FILE()));
+
+    it('should hold every trial of the eighth vignette round, none in another labelled file', () => {
+      const eighth = read(DEFAULT_HOLDOUT_8_LABELS_FILE()).map((l) => l.nctId);
+      const others = new Set(
+        [
+          ...CALIBRATION_LABELS_FILES(),
+          DEFAULT_HOLDOUT_6_LABELS_FILE(),
+          DEFAULT_HOLDOUT_7_LABELS_FILE(),
+        ]
+          .flatMap(read)
+          .map((l) => l.nctId),
+      );
+      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_8_VIGNETTES_FILE(), 'utf8')) as {
+        _trials: Record<string, string[]>;
+      };
+      expect(eighth.length).toBe(29);
+      expect(eighth.filter((id) => others.has(id))).toEqual([]);
+      expect([...eighth].sort()).toEqual([...new Set(Object.values(round._trials).flat())].sort());
+    });
+
+    it('should keep overall precision and recall above their floors', () => {
+      expect(measured().overall.precision).toBeGreaterThanOrEqual(HOLDOUT_8_FLOORS.precision);
+      expect(measured().overall.recall).toBeGreaterThanOrEqual(HOLDOUT_8_FLOORS.recall);
+    });
+
+    it('should keep precision and recall of the rules that may exclude above their floors', () => {
+      expect(measured().exclusions.precision).toBeGreaterThanOrEqual(
+        HOLDOUT_8_FLOORS.exclusionPrecision,
+      );
+      expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_8_FLOORS.exclusionRecall);
     });
   });
 });
