@@ -3023,6 +3023,100 @@ describe('extractRules', () => {
         expect(symptoms.qualified).toBe(true);
       });
     });
+    describe('round 11 (sentence classes of blind rounds 7 and 8, read once they were retired)', () => {
+      it("should not exclude by the registry's ages when the criteria enrol adults below them", () => {
+        const age = (inclusion: string): EligibilityRule | undefined =>
+          rules(inclusion, '', { minimumAgeYears: 3, maximumAgeYears: 7 }).find(
+            (r) => r.key === 'age',
+          );
+        expect(
+          age('* Adults who coach the recreational sports teams of children aged 3 and older.'),
+        ).toMatchObject({ min: 3, max: 7, confidence: 'low', reading: 'exception' });
+        // Children only, as the ages say: the range excludes.
+        const children = age('* Children aged 3 to 7 playing on a participating team.');
+        expect(children).toMatchObject({ min: 3, max: 7 });
+        expect(children && ruleExcludes(children)).toBe(true);
+      });
+
+      it('should qualify brain metastases admitted under a condition ("should only be considered if")', () => {
+        expect(
+          compact(
+            rules(
+              '* Advanced solid tumour.',
+              '* Children with brain metastases should only be considered for inclusion if the largest lesion is under 3 cm.',
+            ),
+          ).filter((r) => r.startsWith('brain_metastases')),
+        ).toEqual(['brain_metastases excluded exclusion q']);
+      });
+
+      it('should read a test for a biomarker as no requirement of its result', () => {
+        expect(
+          compact(
+            rules('* Documented testing for BRAF V600 mutations before enrolment.', '', {
+              conditions: ['melanoma'],
+            }),
+          ).filter((r) => r.startsWith('braf')),
+        ).toEqual([]);
+        expect(
+          compact(rules('* Documented BRAF V600 mutation.', '', { conditions: ['melanoma'] })),
+        ).toContain('braf required inclusion');
+      });
+
+      it('should qualify a PD-L1 requirement with a score threshold above positivity', () => {
+        const pdL1 = (text: string): string[] =>
+          compact(rules(text, '', { conditions: ['breast_cancer'] })).filter((r) =>
+            r.startsWith('pd_l1'),
+          );
+        expect(pdL1('* PD-L1 positive tumour (CPS >= 10) by a central assay.')).toEqual([
+          'pd_l1 required inclusion q',
+        ]);
+        expect(pdL1('* PD-L1 positive tumour by a central assay.')).toEqual([
+          'pd_l1 required inclusion',
+        ]);
+      });
+
+      it('should read "are welcome to participate" as an allowance that requires nothing', () => {
+        expect(
+          compact(
+            rules(
+              '* Patients whose melanoma relapsed in the regional nodes after surgery are welcome to participate.',
+              '',
+              { conditions: ['melanoma'] },
+            ),
+          ).filter((r) => r.startsWith('relapsed')),
+        ).toEqual([]);
+      });
+
+      it('should read a planned treatment in the exclusion list as no prior therapy excluded', () => {
+        const hormonal = (text: string): string[] =>
+          compact(rules('* Breast cancer.', text, { conditions: ['breast_cancer'] })).filter((r) =>
+            r.startsWith('hormonal_therapy'),
+          );
+        expect(
+          hormonal('* Systemic treatment plan includes endocrine therapy only.'),
+        ).not.toContain('hormonal_therapy excluded exclusion');
+        expect(hormonal('* Prior endocrine therapy.')).toContain(
+          'hormonal_therapy excluded exclusion',
+        );
+      });
+
+      it('should qualify brain metastases that are uncontrollable or deteriorating', () => {
+        for (const text of [
+          '* Participants whose brain metastases are uncontrollable.',
+          '* Symptomatically worsening brain metastases.',
+        ]) {
+          expect(
+            compact(rules('* Advanced solid tumour.', text)).filter((r) =>
+              r.startsWith('brain_metastases'),
+            ),
+          ).toEqual(['brain_metastases excluded exclusion q']);
+        }
+        // Without the state, brain metastases are plainly excluded.
+        expect(compact(rules('* Advanced solid tumour.', '* Known brain metastases.'))).toContain(
+          'brain_metastases excluded exclusion',
+        );
+      });
+    });
   });
 
   describe('inclusion and exclusion', () => {

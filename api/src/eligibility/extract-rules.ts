@@ -77,6 +77,9 @@ function ageText(min: number | null, max: number | null): string {
     : `Age up to ${formatYears(max ?? 0)} years`;
 }
 
+/** Adults named as participants of the trial (not "no adults", "adult-type"). */
+const ADULTS_ENROLLED = /(?<!\b(?:no|not|non|excluding|except)\s)\badults?\b(?![\s-]+type)/i;
+
 function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
   const rules: EligibilityRule[] = [];
   const { minimumAgeYears: min, maximumAgeYears: max } = input;
@@ -93,6 +96,13 @@ function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
     }
     if (max !== null) {
       rule.max = max;
+    }
+    // Round 11: the registry's ages contradict the criteria text, which enrols adults while the
+    // age fields stop before 18 ("Adults who coach children's teams" under ages 3 to 7): the
+    // record disagrees with itself, so the site decides (low confidence, never excludes).
+    if (max !== null && max < 18 && ADULTS_ENROLLED.test(input.eligibilityInclusion)) {
+      rule.confidence = 'low';
+      rule.reading = 'exception';
     }
     rules.push(rule);
   }
@@ -114,8 +124,9 @@ function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
  * A sentence admitting a subgroup ("Stage III patients may be enrolled if not fit for surgery",
  * "… who … are eligible"): it bounds nothing, so it gives no range and no requirement.
  */
+// Round 11: "… are welcome to participate".
 const ALLOWANCE =
-  /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join|admitted|accepted|entered|registered)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
+  /\b(?:may|can|could|will) (?:also )?(?:be )?(?:enrolled|enroll|included|eligible|considered|allowed|permitted|participate|join|admitted|accepted|entered|registered)\b|\b(?:is|are) (?:also )?welcome to (?:participate|join|enrol+)\b|\b(?:is|are|be|remain) (?:also )?(?:eligible|allowed|permitted|acceptable)\b/;
 // "Participants with … without measurable disease are eligible" (round 7): a subgroup admitted
 // without what the item requires; "Up to 10 patients without measurable disease can be enrolled"
 // (round 9): the subgroup led by a count.

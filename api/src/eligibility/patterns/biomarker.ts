@@ -18,8 +18,9 @@ const STATUS_ONLY =
  * "detection of PD-L1 expression", "recommended for EGFR mutation … assay", "PD-L1 expression
  * testing", "BRAF V600 mutation status determined".
  */
+// Round 11: "Patients must have had prior testing for BRAF V600 mutations" (a test, not a result).
 const TEST_BEFORE =
-  /\b(?:assess(?:ing|ment of)?|detection of|detect(?:ing)?|determin(?:e|ing|ation of)|evaluat(?:e|ing|ion of)|measur(?:e|ing|ement of)|recommended for|analy[sz](?:e|is of|ing))\s+(?:the\s+|an?\s+)?$/;
+  /\b(?:(?:testing|tested|test|screen(?:ed|ing)) for|assess(?:ing|ment of)?|detection of|detect(?:ing)?|determin(?:e|ing|ation of)|evaluat(?:e|ing|ion of)|measur(?:e|ing|ement of)|recommended for|analy[sz](?:e|is of|ing))\s+(?:the\s+|an?\s+)?$/;
 const TEST_AFTER =
   /^[\s-]*(?:(?:v600\w*|g12\w*|gene|mutations?|mutational|rearrangements?|fusions?|expression|alterations?|amplification|protein)\s+){1,3}(?:status|testing|test|assay|result)\b(?! (?:is |of )?(?:positive|negative|confirmed))/;
 /**
@@ -221,6 +222,9 @@ function concept(
   };
 }
 
+const PD_L1_THRESHOLD =
+  /\b(?:cps|tps|tap|ic|tc|combined positive score|tumou?r proportion score)\s*(?:score\s*)?(?:of\s*)?(?:≥|>=|>|at least|of at least)\s*(?:[2-9]|[1-9]\d)/;
+
 /** "HER2-low", "PD-L1 TPS < 1%": negative in the vocabulary's sense. */
 const LOW_OR_BELOW =
   /^[\s-]*(?:\(?\s*)?(?:(?:(?:by|on|per) )?(?:ihc|immunohistochemistry|expression|status|score)\s*\)?[\s:=-]*(?:of\s+|is\s+)?){0,3}(?:low\b|ultra-?low|0\b|1\+|2\+[\s,/]*(?:(?:and|with|but|and\/or)\s+)?(?:a\s+)?(?:negative\s+|non-?amplified\s+)?(?:by\s+)?(?:fish|ish|sish|cish)[\s-]*(?:negative|neg\b|-|non-?amplified|not amplified)|ihc 0|ihc 1\+|(?:expression|tps|cps|tumou?r proportion score)?\s*(?:<|less than)\s*1\s*%?)/;
@@ -332,6 +336,9 @@ export const biomarkerConcepts: Concept[] = [
   concept('pd_l1', ['pd-l1', 'pdl1'], /\bpd-?l1\b/g, {
     accept: withResult,
     negatedBy: LOW_OR_BARE_MINUS,
+    // Round 11: a score threshold above positivity ("CPS >= 10", "TPS >= 50%"): the questionnaire
+    // asks positive or negative, so a positive patient may be below it (qualified).
+    qualifier: new RegExp(`${HISTOLOGY_SUBGROUP.source}|${PD_L1_THRESHOLD.source}`),
   }),
 ];
 
