@@ -13,6 +13,7 @@ import {
   DEFAULT_HOLDOUT_6_LABELS_FILE,
   DEFAULT_HOLDOUT_7_LABELS_FILE,
   DEFAULT_HOLDOUT_8_LABELS_FILE,
+  DEFAULT_HOLDOUT_9_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -28,6 +29,7 @@ import {
   DEFAULT_HOLDOUT_6_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_7_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
 } from './eligibility-verdict-report';
 
 /**
@@ -216,6 +218,18 @@ const HOLDOUT_8_FLOORS = {
   recall: 0.66,
   exclusionPrecision: 1,
   exclusionRecall: 0.54,
+};
+/**
+ * Ninth held-out part (eligibility-labels-holdout-9.json, 30 trials, 237 labels): every trial of
+ * the ninth vignette round, picked in what round 8 left of the held-out pool, labelled blind
+ * 2026-11-24.
+ */
+// HOLDOUT_9_MEASURED
+const HOLDOUT_9_FLOORS = {
+  precision: 1,
+  recall: 1,
+  exclusionPrecision: 1,
+  exclusionRecall: 1,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
@@ -913,6 +927,39 @@ describe('eligibility quality', () => {
         HOLDOUT_8_FLOORS.exclusionPrecision,
       );
       expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_8_FLOORS.exclusionRecall);
+    });
+  });
+  /**
+   * The ninth held-out part (eligibility-labels-holdout-9.json): every trial of the ninth held-out
+   * vignette round (test/fixtures/eligibility-vignettes-holdout-9.json, _trials), labelled rule by
+   * rule, blind, on 2026-11-24.
+   */
+  describe('over the ninth held-out part (labelled blind 2026-11-24)', () => {
+    let report: ReturnType<typeof measureQuality>;
+    const measured = (): ReturnType<typeof measureQuality> =>
+      (report ??= measureQuality(DEFAULT_HOLDOUT_9_LABELS_FILE()));
+
+    it('should hold every trial of the ninth vignette round, none in another labelled file', () => {
+      const ninth = read(DEFAULT_HOLDOUT_9_LABELS_FILE()).map((l) => l.nctId);
+      const others = new Set([...CALIBRATION_LABELS_FILES()].flatMap(read).map((l) => l.nctId));
+      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_9_VIGNETTES_FILE(), 'utf8')) as {
+        _trials: Record<string, string[]>;
+      };
+      expect(ninth.length).toBe(30);
+      expect(ninth.filter((id) => others.has(id))).toEqual([]);
+      expect([...ninth].sort()).toEqual([...new Set(Object.values(round._trials).flat())].sort());
+    });
+
+    it('should keep overall precision and recall above their floors', () => {
+      expect(measured().overall.precision).toBeGreaterThanOrEqual(HOLDOUT_9_FLOORS.precision);
+      expect(measured().overall.recall).toBeGreaterThanOrEqual(HOLDOUT_9_FLOORS.recall);
+    });
+
+    it('should keep precision and recall of the rules that may exclude above their floors', () => {
+      expect(measured().exclusions.precision).toBeGreaterThanOrEqual(
+        HOLDOUT_9_FLOORS.exclusionPrecision,
+      );
+      expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_9_FLOORS.exclusionRecall);
     });
   });
 });

@@ -318,6 +318,9 @@ export const DEFAULT_HOLDOUT_7_LABELS_FILE = (): string =>
 /** The eighth held-out part (2026-11-24, the 29 trials of the eighth vignette round, blind). */
 export const DEFAULT_HOLDOUT_8_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-8.json');
+/** The ninth held-out part (2026-11-24, the 30 trials of the ninth vignette round, blind). */
+export const DEFAULT_HOLDOUT_9_LABELS_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-9.json');
 /** The CT.gov records of the first collection (every trial labelled before 2026-11-23). */
 export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), 'data', 'ctgov');
 /** All CT.gov records shipped in the repository, which hold every labelled trial. */

@@ -13,6 +13,7 @@ import {
   DEFAULT_HOLDOUT_6_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_7_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
@@ -580,7 +581,10 @@ describe('verdicts on the sixth held-out round', () => {
     const report = measureVerdicts(
       'heldout',
       DEFAULT_VIGNETTES_FILES().filter(
-        (f) => f !== DEFAULT_HOLDOUT_7_VIGNETTES_FILE() && f !== DEFAULT_HOLDOUT_8_VIGNETTES_FILE(),
+        (f) =>
+          f !== DEFAULT_HOLDOUT_7_VIGNETTES_FILE() &&
+          f !== DEFAULT_HOLDOUT_8_VIGNETTES_FILE() &&
+          f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE(),
       ),
     );
     expectAtFloors(report, ALL_HELDOUT_5_FILES, 1125);
@@ -678,7 +682,9 @@ describe('verdicts on the seventh held-out round', () => {
   it('should keep the floors over every held-out vignette of the six files', () => {
     const report = measureVerdicts(
       'heldout',
-      DEFAULT_VIGNETTES_FILES().filter((f) => f !== DEFAULT_HOLDOUT_8_VIGNETTES_FILE()),
+      DEFAULT_VIGNETTES_FILES().filter(
+        (f) => f !== DEFAULT_HOLDOUT_8_VIGNETTES_FILE() && f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE(),
+      ),
     );
     expectAtFloors(report, ALL_HELDOUT_6_FILES, 1350);
   });
@@ -758,7 +764,82 @@ describe('verdicts on the eighth held-out round', () => {
   });
 
   it('should keep the floors over every held-out vignette of the seven files', () => {
-    const report = measureVerdicts('heldout', DEFAULT_VIGNETTES_FILES());
+    const report = measureVerdicts(
+      'heldout',
+      DEFAULT_VIGNETTES_FILES().filter((f) => f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE()),
+    );
     expectAtFloors(report, ALL_HELDOUT_7_FILES, 1500);
+  });
+});
+
+/**
+ * The ninth held-out round (test/fixtures/eligibility-vignettes-holdout-9.json, V361-V390): 30
+ * patients (10 lung, 10 melanoma, 10 breast) on what round 8 left of the held-out pool (173 ids),
+ * 10 picks per condition (SHA-256 of 'heldout9:' + NCT id, round 8's rule and fallbacks;
+ * scripts/eligibility-round9-picks.mjs), each patient judged against set A (picks 1-5) or set B
+ * (picks 6-10) of its condition: 150 pairs, judged blind on 2026-11-24 and committed before the
+ * engine, the search or the quality command was run on them.
+ */
+// HELDOUT_9_MEASURED
+const HELDOUT_9 = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+// ALL_HELDOUT_8_MEASURED
+const ALL_HELDOUT_8_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+
+describe('verdicts on the ninth held-out round', () => {
+  const file = DEFAULT_HOLDOUT_9_VIGNETTES_FILE();
+  const picks = (): Record<string, string[]> => readPicks(file);
+  const conditions = ['breast_cancer', 'lung_cancer', 'melanoma'];
+
+  it('should judge 30 new patients, 10 per condition, each against set A or set B of its 10 picks', () => {
+    const vignettes = readVignettes(file);
+    expect(vignettes.length).toBe(30);
+    expect(Object.keys(picks()).sort()).toEqual(conditions);
+    for (const condition of conditions) {
+      const ofCondition = vignettes.filter((v) => v.answers.type_of_disease === condition);
+      const [setA, setB] = [picks()[condition].slice(0, 5), picks()[condition].slice(5)];
+      expect(ofCondition.length).toBe(10);
+      expect(setB).toHaveLength(5);
+      const judged = ofCondition.map((v) => v.trials.map((t) => t.nctId).join());
+      expect(judged.filter((j) => j === setA.join())).toHaveLength(5);
+      expect(judged.filter((j) => j === setB.join())).toHaveLength(5);
+    }
+    expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
+    expect(vignettes.filter((v) => Number(v.id.slice(1)) < 361).map((v) => v.id)).toEqual([]);
+  });
+
+  it("should exclude a patient only by criteria the patient's answers set", () => {
+    expect(excludedByUnanswered(file)).toEqual([]);
+  });
+
+  it('should pick trials no other vignette uses, none of the calibration pool nor of rounds 7 and 8', () => {
+    const ours = new Set(Object.values(picks()).flat());
+    const others = DEFAULT_VIGNETTES_FILES().filter((f) => f !== file);
+    expect(ours.size).toBe(30);
+    expect(sharedTrials(ours, others, 'heldout')).toEqual([]);
+    expect(sharedTrials(ours, others, 'development')).toEqual([]);
+    const index = ['ctgov', 'ctgov-extra'].flatMap(
+      (dir) =>
+        JSON.parse(readFileSync(join(repoRoot(), 'data', dir, 'index.json'), 'utf8')) as {
+          nctId: string;
+          conditions: string[];
+        }[],
+    );
+    const calibration = index.filter(
+      (e) =>
+        e.conditions.length > 0 &&
+        e.conditions.every((c) => c === 'lung_cancer' || c === 'melanoma') &&
+        /^[89a-f]/.test(createHash('sha256').update(`split7:${e.nctId}`).digest('hex')),
+    );
+    expect(calibration.filter((e) => ours.has(e.nctId)).map((e) => e.nctId)).toEqual([]);
+  });
+
+  it('should keep wrong exclusions, precision and recall of the ninth round at their floors', () => {
+    const report = measureVerdicts('heldout', file);
+    expectAtFloors(report, HELDOUT_9, 150);
+  });
+
+  it('should keep the floors over every held-out vignette of the eight files', () => {
+    const report = measureVerdicts('heldout', DEFAULT_VIGNETTES_FILES());
+    expectAtFloors(report, ALL_HELDOUT_8_FILES, 1650);
   });
 });

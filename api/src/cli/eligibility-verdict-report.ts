@@ -122,7 +122,14 @@ export const DEFAULT_HOLDOUT_7_VIGNETTES_FILE = (): string =>
 export const DEFAULT_HOLDOUT_8_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-8.json');
 
-/** Every vignettes file: the first two rounds, then the third to eighth held-out rounds. */
+/**
+ * The ninth held-out round (V361+, judged blind on 2026-11-24 inside what round 8 left of the
+ * held-out pool: lung cancer, melanoma and breast cancer, 10 picks each).
+ */
+export const DEFAULT_HOLDOUT_9_VIGNETTES_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-9.json');
+
+/** Every vignettes file: the first two rounds, then the third to ninth held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
@@ -131,6 +138,7 @@ export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_HOLDOUT_6_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_7_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_8_VIGNETTES_FILE(),
+  DEFAULT_HOLDOUT_9_VIGNETTES_FILE(),
 ];
 
 /** Reads and validates one or more vignettes files; an id used twice across them is an error. */
