@@ -224,12 +224,15 @@ const HOLDOUT_8_FLOORS = {
  * the ninth vignette round, picked in what round 8 left of the held-out pool, labelled blind
  * 2026-11-24.
  */
-// HOLDOUT_9_MEASURED
+// Measured once, blind, after round 8's fixes (main at 4305546): all rules 72.0% / 64.1%, rules
+// that may exclude 87.7% (64/73), 45.4% (64/141), 9 wrong; then retired to calibration data, its
+// misreadings read (one label corrected): all rules 73.6% / 64.6%, rules that may exclude 100%
+// (66/66), 46.8% (66/141).
 const HOLDOUT_9_FLOORS = {
-  precision: 1,
-  recall: 1,
+  precision: 0.73,
+  recall: 0.64,
   exclusionPrecision: 1,
-  exclusionRecall: 1,
+  exclusionRecall: 0.46,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
@@ -941,7 +944,12 @@ describe('eligibility quality', () => {
 
     it('should hold every trial of the ninth vignette round, none in another labelled file', () => {
       const ninth = read(DEFAULT_HOLDOUT_9_LABELS_FILE()).map((l) => l.nctId);
-      const others = new Set([...CALIBRATION_LABELS_FILES()].flatMap(read).map((l) => l.nctId));
+      const others = new Set(
+        CALIBRATION_LABELS_FILES()
+          .filter((f) => f !== DEFAULT_HOLDOUT_9_LABELS_FILE())
+          .flatMap(read)
+          .map((l) => l.nctId),
+      );
       const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_9_VIGNETTES_FILE(), 'utf8')) as {
         _trials: Record<string, string[]>;
       };

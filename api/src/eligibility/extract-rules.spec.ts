@@ -3023,6 +3023,100 @@ describe('extractRules', () => {
         expect(symptoms.qualified).toBe(true);
       });
     });
+    describe('round 11 (sentence classes of blind round 9, read once it was retired)', () => {
+      const keyed = (list: EligibilityRule[], key: string): string[] =>
+        compact(list).filter((r) => r.startsWith(`${key} `));
+      const lowOf = (list: EligibilityRule[], key: string): (string | undefined)[] =>
+        list.filter((r) => r.key === key).map((r) => r.confidence);
+      /** The rules of a key read plainly (that may exclude once calibrated). */
+      const plainOf = (list: EligibilityRule[], key: string): EligibilityRule[] =>
+        list.filter((r) => r.key === key && r.confidence !== 'low' && !r.qualified);
+
+      it('should read a histology in a list of diseases ending "or any cancer …" as one alternative', () => {
+        const list = rules(
+          '* Metastatic NSCLC, TNBC, cutaneous melanoma or any cancer that is known to be MSI high.',
+          '',
+          { conditions: ['breast_cancer'] },
+        );
+        expect(lowOf(list, 'tnbc')).toEqual(['low']);
+        // Without "or any cancer", TNBC is required of a breast patient.
+        expect(
+          lowOf(rules('* Metastatic TNBC.', '', { conditions: ['breast_cancer'] }), 'tnbc'),
+        ).not.toContain('low');
+      });
+
+      it('should qualify comorbidities named as examples of "certain" conditions, and HIV only with AIDS', () => {
+        expect(
+          keyed(
+            rules(
+              '* Solid tumour.',
+              '* Participants with certain health conditions, like autoimmune diseases.',
+            ),
+            'autoimmune',
+          ),
+        ).toEqual(['autoimmune excluded exclusion q']);
+        expect(
+          keyed(
+            rules(
+              '* Solid tumour.',
+              '* Known HIV infection with an acquired immunodeficiency syndrome.',
+            ),
+            'hiv',
+          ),
+        ).toEqual(['hiv excluded exclusion q']);
+        expect(keyed(rules('* Solid tumour.', '* Known HIV infection.'), 'hiv')).toEqual([
+          'hiv excluded exclusion',
+        ]);
+      });
+
+      it("should read a metastasis of another cancer as no rule on the patient's extent", () => {
+        expect(
+          keyed(
+            rules(
+              '* Lung nodule.',
+              '* Suspected metastatic lesion in the lung from an extrapulmonary cancer.',
+            ),
+            'metastatic',
+          ),
+        ).toEqual([]);
+        expect(keyed(rules('* Lung nodule.', '* Metastatic disease.'), 'metastatic')).toEqual([
+          'metastatic excluded exclusion',
+        ]);
+      });
+
+      it("should read a PD-L1 assay's name as a test, not a positive result", () => {
+        expect(
+          keyed(
+            rules('* A PD-L1 result from the central laboratory (PD-L1 IHC 22C3 pharmDx).'),
+            'pd_l1',
+          ),
+        ).toEqual([]);
+      });
+
+      it('should read "patients with X must have completed …" as a condition on X', () => {
+        const her2 = (text: string): EligibilityRule[] =>
+          plainOf(rules(text, '', { conditions: ['breast_cancer'] }), 'her2');
+        expect(
+          her2('* Patients with HER2-positive disease must have completed all standard treatment.'),
+        ).toEqual([]);
+        expect(her2('* HER2-positive disease.')).toHaveLength(1);
+      });
+
+      it('should read each subject of a cohort list without line breaks as its cohort', () => {
+        expect(
+          plainOf(
+            rules(
+              '* Patients with tumors harboring KEAP1 mutations Patients with tumors harboring PIK3CA mutations',
+            ),
+            'pik3ca',
+          ),
+        ).toEqual([]);
+        expect(
+          plainOf(rules('* Patients with tumors harboring PIK3CA mutations.'), 'pik3ca'),
+        ).toHaveLength(1);
+      });
+    });
+
     describe('round 11 (sentence classes of blind rounds 7 and 8, read once they were retired)', () => {
       it("should not exclude by the registry's ages when the criteria enrol adults below them", () => {
         const age = (inclusion: string): EligibilityRule | undefined =>

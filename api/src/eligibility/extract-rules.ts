@@ -37,7 +37,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 14;
+export const RULES_ENGINE_VERSION = 15;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -424,6 +424,19 @@ function perDisease(lower: string, trialDiseases: Set<string>): boolean {
  * eligible tumours, not a requirement for every patient.
  */
 const MSI_KEYS = new Set<CriterionKey>(['msi_high', 'mss']);
+/**
+ * Round 11 (read on blind round 9 once retired): a list of eligible diseases ending "… or any
+ * cancer that is known to be MSI high": any cancer may join, so a histology named in the list is
+ * one alternative, not a requirement.
+ */
+/**
+ * Round 11 (blind rounds 7 and 9, retired): cohort lists whose line breaks the record lost
+ * ("Patients with tumors harboring KEAP1 mutations Patients with tumors harboring PIK3CA hotspot
+ * mutations …"): each subject is one cohort, so what it requires is that cohort's.
+ */
+const COHORT_SUBJECT = /\b(?:patients|participants|subjects) with (?:tumou?rs?|cancers?)\b/g;
+const ANY_CANCER_ALTERNATIVE =
+  /\bor (?:any|all) (?:other )?(?:solid )?(?:cancers?|tumou?rs?|malignanc\w*|neoplasms?)\b/;
 const MSI_TUMOUR_TYPE =
   /\b(?:msi|microsatellite|mismatch|dmmr|mmr|mss|pmmr)\b[^.;:]{0,40}?\b(?:solid\s+)?(?:tumou?rs?|cancers?|malignanc\w*|neoplasms?)\b|\b(?:tumou?rs?|cancers?|malignanc\w*)\s+(?:that|which)\s+(?:is|are)\s+(?:known\s+to\s+be\s+)?(?:msi|microsatellite|mismatch|dmmr|mmr)\b/;
 
@@ -526,6 +539,16 @@ function itemFindings(
           perDisease(scope, trialDiseases)) ||
         (CRITERIA[f.key].family === 'biomarker' &&
           otherCohortsAsk(f.key, scope, trialDiseases, conditions))
+          ? 'cohort'
+          : undefined) ??
+        (CRITERIA[f.key].family === 'subtype' &&
+        f.kind === 'required' &&
+        ANY_CANCER_ALTERNATIVE.test(sentence.lower)
+          ? 'list'
+          : undefined) ??
+        ((CRITERIA[f.key].family === 'biomarker' || CRITERIA[f.key].family === 'subtype') &&
+        f.kind === 'required' &&
+        (sentence.lower.match(COHORT_SUBJECT) ?? []).length > 1
           ? 'cohort'
           : undefined) ??
         (MSI_KEYS.has(f.key) &&

@@ -21,8 +21,10 @@ const STATUS_ONLY =
 // Round 11: "Patients must have had prior testing for BRAF V600 mutations" (a test, not a result).
 const TEST_BEFORE =
   /\b(?:(?:testing|tested|test|screen(?:ed|ing)) for|assess(?:ing|ment of)?|detection of|detect(?:ing)?|determin(?:e|ing|ation of)|evaluat(?:e|ing|ion of)|measur(?:e|ing|ement of)|recommended for|analy[sz](?:e|is of|ing))\s+(?:the\s+|an?\s+)?$/;
+// Round 11 (blind round 9, retired): an assay's name ("PD-L1 IHC 22C3 pharmDx", "PD-L1 (SP263)
+// assay"), a test, not a result.
 const TEST_AFTER =
-  /^[\s-]*(?:(?:v600\w*|g12\w*|gene|mutations?|mutational|rearrangements?|fusions?|expression|alterations?|amplification|protein)\s+){1,3}(?:status|testing|test|assay|result)\b(?! (?:is |of )?(?:positive|negative|confirmed))/;
+  /^[\s-]*(?:(?:v600\w*|g12\w*|gene|mutations?|mutational|rearrangements?|fusions?|expression|alterations?|amplification|protein)\s+){1,3}(?:status|testing|test|assay|result)\b(?! (?:is |of )?(?:positive|negative|confirmed))|^[\s-]*\(?\s*(?:ihc\s+)?(?:22c3|28-8|sp263|sp142|73-10)\b[\s)]*(?:pharm\s?dx|assays?|tests?|kits?|antibod\w*)?/;
 /**
  * Round 10b: a biomarker as a condition ("… if CD19+ B-cell ALL", "B-RAF inhibitor if harboring
  * the V600E BRAF mutation"), one combined with a relative's cancer ("BRCA1 … mutations + 1 family

@@ -27,7 +27,16 @@ const ACTIVE_BEFORE_11 =
  */
 const ROUND_11_QUALIFIER =
   /:\s*$|\bnew york heart\b|\bclass (?:[1-4]|i{1,3}|iv)\b|\bfunctional classification\b|\bgrade (?:ii|iii|iv|[2-4])\b|\bejection fraction\b|\blvef\b|\bstages? (?:[1-5]|i{1,3}|iv|v)[ab]?\b|\bor higher\b|\bchild-?pugh\b|\bstructural\b|\bcardiomyopath\w*|\bmajor organ\b|\binvolvement\b|\btype (?:1|i|one|2|ii|two) diabetes\b|\bserious\b|\b(?:inadequately|insufficiently|adequately|well|stably) (?:controlled|regulated)\b|\bunder (?:stable )?control\b|\bdefinitive(?:ly)?\b|\bremission\b|\bexpected to recur\b|\b(?:ineligible|unsuitable|unfit) for\b|\bimpair (?:the|their|his|her)\b|\burin(?:e|ary)\b|\bproteinuria\b|\bcreatinine\b|\bml(?:\/| or )min\b/;
-const ACTIVE = new RegExp(`${ACTIVE_BEFORE_11.source}|${ROUND_11_QUALIFIER.source}`);
+/**
+ * Round 11 (read on blind round 9 once retired): conditions named as examples of "certain"
+ * ones ("certain health conditions, like … autoimmune diseases, other cancers"), and HIV only
+ * with AIDS ("known history of HIV with an acquired immunodeficiency syndrome").
+ */
+const ROUND_11_EXAMPLES =
+  /\bcertain\b|\bwith (?:an? )?(?:acquired immun\w* ?deficiency syndrome|aids)\b/;
+const ACTIVE = new RegExp(
+  `${ACTIVE_BEFORE_11.source}|${ROUND_11_QUALIFIER.source}|${ROUND_11_EXAMPLES.source}`,
+);
 
 /** Pregnancy as a procedure (test, contraception), not as a state. */
 const PREGNANCY_PROCEDURE =

@@ -120,10 +120,12 @@ const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
  * "ER+ patients must …", "patients with … must have received …": conditional. Round 10b: the
  * subgroup may run to 120 characters, since round 11c 160 ("Patients with tumors that have known actionable molecular
  * alteration such in EGFR, ALK, ROS-1, BRAF, RET, MET, and KRAS must have progressed on …"); round
- * 11c: "… must have been previously treated with an applicable tyrosine kinase inhibitor".
+ * 11c: "… must have been previously treated with an applicable tyrosine kinase inhibitor"; round 11
+ * (blind round 9, retired): "… must have completed all standard-of-care treatment", "… must have
+ * complete tumor response".
  */
 const CONDITIONAL_MUST =
-  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,160}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:been )?(?:previously )?(?:received|progressed|treated)/;
+  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,160}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:been )?(?:previously )?(?:received|progressed|treated|completed?|achieved|undergone)/;
 
 /**
  * A negation over a coordinated noun phrase: "absence of local and distant metastases", "no

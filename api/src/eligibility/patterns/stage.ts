@@ -280,6 +280,13 @@ function mayRequireMetastatic(lower: string, start: number, end: number): boolea
 const EXCLUDED_SUBGROUP =
   /^metastatic (?:(?:[\w-]+ ){0,2}?(?:melanoma|cancer|carcinoma|disease|tumou?r) with (?:an? )?(?:[\w-]+ ){0,3}?(?:mutation|unknown primary)|(?:ocular|uveal|mucosal|acral|conjunctival|choroidal|non-cutaneous)\b)/;
 
+/**
+ * Round 11 (read on blind round 9 once retired): a metastasis of another cancer ("metastatic
+ * nodule in the lung from an extrapulmonary cancer"): another disease, not the patient's extent.
+ */
+const FROM_ANOTHER_CANCER =
+  /^[^.;]{0,60}?\bfrom (?:an? |the |any )?(?:extra-?[\w-]+|other|another|different|second|non-?[\w-]+) (?:primary )?(?:cancers?|tumou?rs?|malignanc\w*|primar(?:y|ies)|sites?)\b/;
+
 export const stageConcepts: Concept[] = [
   {
     key: 'metastatic',
@@ -301,6 +308,9 @@ export const stageConcepts: Concept[] = [
       const { lower } = ctx.sentence;
       const before = lower.slice(Math.max(0, start - 40), start);
       const after = lower.slice(end, end + 40);
+      if (FROM_ANOTHER_CANCER.test(lower.slice(end, end + 100))) {
+        return false;
+      }
       // "(docetaxel) in metastatic setting": the setting of a treatment, not the disease now;
       // "lacking metastatic potential" (round 11a) a property of a tumour type; "radiotherapy on
       // the metastatic site selected" (round 11a) a lesion, not the disease.
