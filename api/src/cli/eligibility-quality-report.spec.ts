@@ -14,6 +14,7 @@ import {
   DEFAULT_HOLDOUT_7_LABELS_FILE,
   DEFAULT_HOLDOUT_8_LABELS_FILE,
   DEFAULT_HOLDOUT_9_LABELS_FILE,
+  DEFAULT_HOLDOUT_10_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -30,6 +31,7 @@ import {
   DEFAULT_HOLDOUT_7_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
 } from './eligibility-verdict-report';
 
 /**
@@ -233,6 +235,18 @@ const HOLDOUT_9_FLOORS = {
   recall: 0.64,
   exclusionPrecision: 1,
   exclusionRecall: 0.46,
+};
+/**
+ * Tenth held-out part (eligibility-labels-holdout-10.json, 25 trials, 191 labels): every trial of
+ * the tenth vignette round, picked in what round 9 left of the held-out pool, labelled blind
+ * 2026-11-24.
+ */
+// HOLDOUT_10_MEASURED
+const HOLDOUT_10_FLOORS = {
+  precision: 1,
+  recall: 1,
+  exclusionPrecision: 1,
+  exclusionRecall: 1,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
@@ -968,6 +982,45 @@ describe('eligibility quality', () => {
         HOLDOUT_9_FLOORS.exclusionPrecision,
       );
       expect(measured().exclusions.recall).toBeGreaterThanOrEqual(HOLDOUT_9_FLOORS.exclusionRecall);
+    });
+  });
+  /**
+   * The tenth held-out part (eligibility-labels-holdout-10.json): every trial of the tenth
+   * held-out vignette round (test/fixtures/eligibility-vignettes-holdout-10.json, _trials),
+   * labelled rule by rule, blind, on 2026-11-24.
+   */
+  describe('over the tenth held-out part (labelled blind 2026-11-24)', () => {
+    let report: ReturnType<typeof measureQuality>;
+    const measured = (): ReturnType<typeof measureQuality> =>
+      (report ??= measureQuality(DEFAULT_HOLDOUT_10_LABELS_FILE()));
+
+    it('should hold every trial of the tenth vignette round, none in another labelled file', () => {
+      const tenth = read(DEFAULT_HOLDOUT_10_LABELS_FILE()).map((l) => l.nctId);
+      const others = new Set(
+        CALIBRATION_LABELS_FILES()
+          .flatMap(read)
+          .map((l) => l.nctId),
+      );
+      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_10_VIGNETTES_FILE(), 'utf8')) as {
+        _trials: Record<string, string[]>;
+      };
+      expect(tenth.length).toBe(25);
+      expect(tenth.filter((id) => others.has(id))).toEqual([]);
+      expect([...tenth].sort()).toEqual([...new Set(Object.values(round._trials).flat())].sort());
+    });
+
+    it('should keep overall precision and recall above their floors', () => {
+      expect(measured().overall.precision).toBeGreaterThanOrEqual(HOLDOUT_10_FLOORS.precision);
+      expect(measured().overall.recall).toBeGreaterThanOrEqual(HOLDOUT_10_FLOORS.recall);
+    });
+
+    it('should keep precision and recall of the rules that may exclude above their floors', () => {
+      expect(measured().exclusions.precision).toBeGreaterThanOrEqual(
+        HOLDOUT_10_FLOORS.exclusionPrecision,
+      );
+      expect(measured().exclusions.recall).toBeGreaterThanOrEqual(
+        HOLDOUT_10_FLOORS.exclusionRecall,
+      );
     });
   });
 });

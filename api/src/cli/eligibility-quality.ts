@@ -12,6 +12,7 @@ import {
   DEFAULT_HOLDOUT_7_LABELS_FILE,
   DEFAULT_HOLDOUT_8_LABELS_FILE,
   DEFAULT_HOLDOUT_9_LABELS_FILE,
+  DEFAULT_HOLDOUT_10_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -25,6 +26,7 @@ import {
   DEFAULT_HOLDOUT_7_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
   DEFAULT_VIGNETTE_TRIALS_DIR,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
@@ -45,9 +47,10 @@ sixth (eligibility-vignettes-holdout-6.json, V238-V285, judged blind on 2026-11-
 seventh (eligibility-vignettes-holdout-7.json, V286-V330, judged blind on 2026-11-24 inside
 the held-out pool of the round-7 split), on the eighth (eligibility-vignettes-holdout-8.json,
 V331-V360, judged blind on 2026-11-24 on what round 7 left of that pool: lung cancer, melanoma
-and breast cancer), on the ninth (eligibility-vignettes-holdout-9.json, V361 onward, judged blind
-on 2026-11-24 on what round 8 left of it), over every held-out vignette of the eight files, and
-over all vignettes. --vignettes FILE
+and breast cancer), on the ninth (eligibility-vignettes-holdout-9.json, V361-V390, judged blind
+on 2026-11-24 on what round 8 left of it), on the tenth (eligibility-vignettes-holdout-10.json,
+V391 onward, judged blind on 2026-11-24 on what round 9 left of it), over every held-out vignette
+of the nine files, and over all vignettes. --vignettes FILE
 (repeatable) replaces the files: all of them make the held-out and the "all" blocks, and the
 per-round blocks are left out. The
 vignettes' trials are read from every folder under data/ (ctgov and ctgov-extra), or from
@@ -59,8 +62,8 @@ and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.js
 eligibility-labels-holdout-2.json, then eligibility-labels-holdout-3.json, then
 eligibility-labels-holdout-4.json, then eligibility-labels-holdout-5.json, then
 eligibility-labels-holdout-6.json, then eligibility-labels-holdout-7.json, then
-eligibility-labels-holdout-8.json, then eligibility-labels-holdout-9.json, then all nine files
-together, all labelled blind; or the --holdout files together), then the calibration trials of
+eligibility-labels-holdout-8.json, then eligibility-labels-holdout-9.json, then
+eligibility-labels-holdout-10.json, then all ten files together, all labelled blind; or the --holdout files together), then the calibration trials of
 round 9 (test/fixtures/eligibility-labels-calibration-9.json, labelled as calibration data) and
 then the development trials
 (test/fixtures/eligibility-labels.json, the patterns were written against it): precision and
@@ -69,10 +72,10 @@ rules that may exclude, and the worst cases (rules that may exclude but should n
 sentences. --misses also lists, per trial, the rules no label matched and the labels no rule
 matched. Since round 7 (calibrated confidence) the development file and held-out rounds 1-5 are
 calibration data, round 6 too since round 9: \`npm run eligibility:calibrate\` chose the reading
-classes that may exclude on their rule labels, so their figures are no longer blind; rounds 7 and
-8 too since round 11 (round 8 was measured once, blind, then its misreadings were read); the blind
-measure is the ninth round (picked from what round 8 left of a pool disjoint from the calibration
-pool of the engine's round 9, measured once after round 11).
+classes that may exclude on their rule labels, so their figures are no longer blind; rounds 7, 8
+and 9 too since round 11 (each measured once, blind, then its misreadings were read); the blind
+measure is the tenth round (picked from what round 9 left of a pool disjoint from the calibration
+pool of the engine's round 9, measured once after round 11's last fixes).
 Each rule set's block ends with how many rules calibration demoted to "to check", per family.
 --development prints the development figures only (vignettes and labelled trials the
 patterns are fixed against): while fixing patterns the held-out figures are not looked at, so
@@ -155,7 +158,12 @@ function main(): Promise<number> {
           files: [DEFAULT_HOLDOUT_9_LABELS_FILE()],
         },
         {
-          title: 'all held-out trials (the nine parts)',
+          title:
+            'held-out trials, tenth part (labelled blind 2026-11-24, what round 9 left of the held-out pool)',
+          files: [DEFAULT_HOLDOUT_10_LABELS_FILE()],
+        },
+        {
+          title: 'all held-out trials (the ten parts)',
           files: [
             DEFAULT_HOLDOUT_LABELS_FILE(),
             DEFAULT_HOLDOUT_2_LABELS_FILE(),
@@ -166,6 +174,7 @@ function main(): Promise<number> {
             DEFAULT_HOLDOUT_7_LABELS_FILE(),
             DEFAULT_HOLDOUT_8_LABELS_FILE(),
             DEFAULT_HOLDOUT_9_LABELS_FILE(),
+            DEFAULT_HOLDOUT_10_LABELS_FILE(),
           ],
         },
       ];
@@ -250,8 +259,13 @@ function main(): Promise<number> {
     );
     verdicts(
       'heldout',
+      [DEFAULT_HOLDOUT_10_VIGNETTES_FILE()],
+      'tenth held-out round (V391+, judged blind 2026-11-24, what round 9 left of the held-out pool)',
+    );
+    verdicts(
+      'heldout',
       DEFAULT_VIGNETTES_FILES(),
-      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238-V285, V286-V330, V331-V360, V361+)',
+      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238-V285, V286-V330, V331-V360, V361-V390, V391+)',
     );
     verdicts('all', DEFAULT_VIGNETTES_FILES(), 'all vignettes (development and held-out)');
   }

@@ -14,6 +14,7 @@ import {
   DEFAULT_HOLDOUT_7_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
@@ -584,7 +585,8 @@ describe('verdicts on the sixth held-out round', () => {
         (f) =>
           f !== DEFAULT_HOLDOUT_7_VIGNETTES_FILE() &&
           f !== DEFAULT_HOLDOUT_8_VIGNETTES_FILE() &&
-          f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE(),
+          f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE() &&
+          f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
       ),
     );
     expectAtFloors(report, ALL_HELDOUT_5_FILES, 1125);
@@ -683,7 +685,10 @@ describe('verdicts on the seventh held-out round', () => {
     const report = measureVerdicts(
       'heldout',
       DEFAULT_VIGNETTES_FILES().filter(
-        (f) => f !== DEFAULT_HOLDOUT_8_VIGNETTES_FILE() && f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE(),
+        (f) =>
+          f !== DEFAULT_HOLDOUT_8_VIGNETTES_FILE() &&
+          f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE() &&
+          f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
       ),
     );
     expectAtFloors(report, ALL_HELDOUT_6_FILES, 1350);
@@ -766,7 +771,10 @@ describe('verdicts on the eighth held-out round', () => {
   it('should keep the floors over every held-out vignette of the seven files', () => {
     const report = measureVerdicts(
       'heldout',
-      DEFAULT_VIGNETTES_FILES().filter((f) => f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE()),
+      DEFAULT_VIGNETTES_FILES().filter(
+        (f) =>
+          f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE() && f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
+      ),
     );
     expectAtFloors(report, ALL_HELDOUT_7_FILES, 1500);
   });
@@ -845,7 +853,81 @@ describe('verdicts on the ninth held-out round', () => {
   });
 
   it('should keep the floors over every held-out vignette of the eight files', () => {
-    const report = measureVerdicts('heldout', DEFAULT_VIGNETTES_FILES());
+    const report = measureVerdicts(
+      'heldout',
+      DEFAULT_VIGNETTES_FILES().filter((f) => f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE()),
+    );
     expectAtFloors(report, ALL_HELDOUT_8_FILES, 1650);
+  });
+});
+
+/**
+ * The tenth held-out round (test/fixtures/eligibility-vignettes-holdout-10.json, V391-V415): 25
+ * patients (10 lung, 10 melanoma, 5 breast) on what round 9 left of the held-out pool (143 ids),
+ * 10 picks for lung and melanoma and 5 for breast (SHA-256 of 'heldout10:' + NCT id, round 9's rule
+ * and fallbacks; scripts/eligibility-round10-picks.mjs), each patient judged against set A (picks
+ * 1-5) or set B (picks 6-10) of its condition: 125 pairs, judged blind on 2026-11-24 and committed
+ * before the engine, the search or the quality command was run on them.
+ */
+// HELDOUT_10_MEASURED
+const HELDOUT_10 = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+// ALL_HELDOUT_9_MEASURED
+const ALL_HELDOUT_9_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+
+describe('verdicts on the tenth held-out round', () => {
+  const file = DEFAULT_HOLDOUT_10_VIGNETTES_FILE();
+  const picks = (): Record<string, string[]> => readPicks(file);
+  const patients: Record<string, number> = { breast_cancer: 5, lung_cancer: 10, melanoma: 10 };
+
+  it('should judge 25 new patients, each against set A or set B of the picks of its condition', () => {
+    const vignettes = readVignettes(file);
+    expect(vignettes.length).toBe(25);
+    expect(Object.keys(picks()).sort()).toEqual(Object.keys(patients));
+    for (const [condition, count] of Object.entries(patients)) {
+      const ofCondition = vignettes.filter((v) => v.answers.type_of_disease === condition);
+      const [setA, setB] = [picks()[condition].slice(0, 5), picks()[condition].slice(5)];
+      expect(ofCondition.length).toBe(count);
+      const judged = ofCondition.map((v) => v.trials.map((t) => t.nctId).join());
+      expect(judged.filter((j) => j === setA.join())).toHaveLength(5);
+      expect(judged.filter((j) => setB.length > 0 && j === setB.join())).toHaveLength(count - 5);
+    }
+    expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
+    expect(vignettes.filter((v) => Number(v.id.slice(1)) < 391).map((v) => v.id)).toEqual([]);
+  });
+
+  it("should exclude a patient only by criteria the patient's answers set", () => {
+    expect(excludedByUnanswered(file)).toEqual([]);
+  });
+
+  it('should pick trials no other vignette uses, none of the calibration pool nor of rounds 7 to 9', () => {
+    const ours = new Set(Object.values(picks()).flat());
+    const others = DEFAULT_VIGNETTES_FILES().filter((f) => f !== file);
+    expect(ours.size).toBe(25);
+    expect(sharedTrials(ours, others, 'heldout')).toEqual([]);
+    expect(sharedTrials(ours, others, 'development')).toEqual([]);
+    const index = ['ctgov', 'ctgov-extra'].flatMap(
+      (dir) =>
+        JSON.parse(readFileSync(join(repoRoot(), 'data', dir, 'index.json'), 'utf8')) as {
+          nctId: string;
+          conditions: string[];
+        }[],
+    );
+    const calibration = index.filter(
+      (e) =>
+        e.conditions.length > 0 &&
+        e.conditions.every((c) => c === 'lung_cancer' || c === 'melanoma') &&
+        /^[89a-f]/.test(createHash('sha256').update(`split7:${e.nctId}`).digest('hex')),
+    );
+    expect(calibration.filter((e) => ours.has(e.nctId)).map((e) => e.nctId)).toEqual([]);
+  });
+
+  it('should keep wrong exclusions, precision and recall of the tenth round at their floors', () => {
+    const report = measureVerdicts('heldout', file);
+    expectAtFloors(report, HELDOUT_10, 125);
+  });
+
+  it('should keep the floors over every held-out vignette of the nine files', () => {
+    const report = measureVerdicts('heldout', DEFAULT_VIGNETTES_FILES());
+    expectAtFloors(report, ALL_HELDOUT_9_FILES, 1775);
   });
 });

@@ -129,7 +129,14 @@ export const DEFAULT_HOLDOUT_8_VIGNETTES_FILE = (): string =>
 export const DEFAULT_HOLDOUT_9_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-9.json');
 
-/** Every vignettes file: the first two rounds, then the third to ninth held-out rounds. */
+/**
+ * The tenth held-out round (V391+, judged blind on 2026-11-24 inside what round 9 left of the
+ * held-out pool: lung cancer and melanoma, 10 picks each, breast cancer 5).
+ */
+export const DEFAULT_HOLDOUT_10_VIGNETTES_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-10.json');
+
+/** Every vignettes file: the first two rounds, then the third to tenth held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
@@ -139,6 +146,7 @@ export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_HOLDOUT_7_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_8_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_9_VIGNETTES_FILE(),
+  DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
 ];
 
 /** Reads and validates one or more vignettes files; an id used twice across them is an error. */
