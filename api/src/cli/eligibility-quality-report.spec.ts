@@ -214,12 +214,12 @@ const HOLDOUT_7_FLOORS = {
 // Measured once, blind, after round 11 merged (main at 3ba99cd): all rules 74.2% / 66.5%, rules
 // that may exclude 92.8% (77/83), 54.2% (77/142), 6 wrong; then retired to calibration data, its
 // misreadings read (two labels corrected): all rules 76.4% / 66.8%, rules that may exclude 100%
-// (78/78), 54.2% (78/144).
+// (78/78), 54.2% (78/144). After rounds 9 and 10 joined the calibration data: 100% (76/76), 52.8%.
 const HOLDOUT_8_FLOORS = {
   precision: 0.76,
   recall: 0.66,
   exclusionPrecision: 1,
-  exclusionRecall: 0.54,
+  exclusionRecall: 0.52,
 };
 /**
  * Ninth held-out part (eligibility-labels-holdout-9.json, 30 trials, 237 labels): every trial of
@@ -230,23 +230,26 @@ const HOLDOUT_8_FLOORS = {
 // that may exclude 87.7% (64/73), 45.4% (64/141), 9 wrong; then retired to calibration data, its
 // misreadings read (one label corrected): all rules 73.6% / 64.6%, rules that may exclude 100%
 // (66/66), 46.8% (66/141).
+// After round 10 joined the calibration data: rules that may exclude 100% (64/64), 45.4%.
 const HOLDOUT_9_FLOORS = {
   precision: 0.73,
   recall: 0.64,
   exclusionPrecision: 1,
-  exclusionRecall: 0.46,
+  exclusionRecall: 0.45,
 };
 /**
  * Tenth held-out part (eligibility-labels-holdout-10.json, 25 trials, 191 labels): every trial of
  * the tenth vignette round, picked in what round 9 left of the held-out pool, labelled blind
  * 2026-11-24.
  */
-// HOLDOUT_10_MEASURED
+// Measured once, blind, after round 9's fixes (main at 347cf0d): rules that may exclude 83.1%
+// (54/65), 47.0% (54/115), 11 wrong; then retired to calibration data, its misreadings read (two
+// labels corrected): all rules 79.6% / 69.3%, rules that may exclude 96.4% (53/55), 45.3% (53/117).
 const HOLDOUT_10_FLOORS = {
-  precision: 1,
-  recall: 1,
-  exclusionPrecision: 1,
-  exclusionRecall: 1,
+  precision: 0.79,
+  recall: 0.69,
+  exclusionPrecision: 0.96,
+  exclusionRecall: 0.45,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
@@ -998,6 +1001,7 @@ describe('eligibility quality', () => {
       const tenth = read(DEFAULT_HOLDOUT_10_LABELS_FILE()).map((l) => l.nctId);
       const others = new Set(
         CALIBRATION_LABELS_FILES()
+          .filter((f) => f !== DEFAULT_HOLDOUT_10_LABELS_FILE())
           .flatMap(read)
           .map((l) => l.nctId),
       );

@@ -69,9 +69,9 @@ import {
 // 32.4% (12/37): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 90, 100% (15/15), recall 40.5% (15/37).
 // Round 11b (subtype, biomarker): 0 wrong, 100%, recall 17/37, 45.9%, was 15/37: floor raised to it.
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
-// misreadings read and fixed): 0 wrong of 90, precision 100%, recall 51.4%.
-const HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.51 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 90, precision 100%, recall 45.9%.
+const HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.45 };
 // After the look, a development pair the engine excluded for a wrong reason (V48 x NCT05605535:
 // "chemotherapy required" read from "prior to Cycle 1 of NACT chemotherapy") is no longer
 // excluded: 164/232 over all vignettes if the held-out part is unchanged; floored at 0.70.
@@ -82,9 +82,9 @@ const HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.51 };
 // while judged excluded by EGFR; the heading now gives no rule).
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 432, 100% (105/105), recall 43.9% (105/239).
 // Round 11b (subtype, biomarker): 0 wrong, 100%, recall 116/239, 48.5%, was 105/239: floor raised to it.
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
-// misreadings read and fixed): 0 wrong of 432, precision 100%, recall 54.0%.
-const ALL = { maxWrongExclusionRate: 0, precision: 1, recall: 0.53 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 432, precision 100%, recall 51.0%.
+const ALL = { maxWrongExclusionRate: 0, precision: 1, recall: 0.51 };
 
 const rule = (
   r: Partial<EligibilityRule> & Pick<EligibilityRule, 'key' | 'kind'>,
@@ -282,9 +282,9 @@ describe('verdicts on the judged vignettes', () => {
 // Round 10b: 0 wrong of 285, 100% (30/30), recall 21.4% (30/140): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 285, 100% (42/42), recall 30.0% (42/140).
 // Round 11b (subtype, biomarker): 0 wrong, 100%, recall 46/140, 32.9%, was 42/140: floor raised to it.
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
-// misreadings read and fixed): 0 wrong of 285, precision 100%, recall 36.4%.
-const HELDOUT_3 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.36 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 285, precision 100%, recall 35.0%.
+const HELDOUT_3 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.35 };
 
 describe('verdicts on the third held-out round', () => {
   it('should judge at least 57 new patients over all 17 conditions against at least 5 trials each', () => {
@@ -353,7 +353,7 @@ describe('verdicts on the third held-out round', () => {
 // exclude): 0 wrong of 255, 100% (42/42), recall 35.9% (42/117).
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 255, 100% (44/44), recall 37.6% (44/117).
 // Round 11b (subtype, biomarker): 0 wrong, 100%, recall 49/117, 41.9%, was 44/117: floor raised to it.
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
 // misreadings read and fixed): 0 wrong of 255, precision 100%, recall 44.4%.
 const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.44 };
 /**
@@ -371,9 +371,9 @@ const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.44 };
 // alone is unchanged: 0 of 255, 100% (29/29), 24.8%.)
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 630, 100% (101/101), recall 34.4% (101/294).
 // Round 11b (subtype, biomarker): 0 wrong, 100%, recall 112/294, 38.1%, was 101/294: floor raised to it.
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
-// misreadings read and fixed): 0 wrong of 630, precision 100%, recall 41.5%.
-const ALL_HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.41 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 630, precision 100%, recall 40.1%.
+const ALL_HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.4 };
 
 describe('verdicts on the fourth held-out round', () => {
   const file = DEFAULT_HOLDOUT_4_VIGNETTES_FILE();
@@ -445,7 +445,7 @@ describe('verdicts on the fourth held-out round', () => {
 // Round 10b: 0 wrong of 255, 100% (30/30), recall 30.3% (30/99): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 255, 100% (33/33), recall 33.3% (33/99).
 // Round 11b (subtype, biomarker): 0 wrong, 100%, recall 37/99, 37.4%, was 33/99: floor raised to it.
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
 // misreadings read and fixed): 0 wrong of 255, precision 100%, recall 40.4%.
 const HELDOUT_5 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.4 };
 // Round 9 (round 6's labels join the calibration data; measurable disease required may no longer
@@ -453,9 +453,9 @@ const HELDOUT_5 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.4 };
 // Round 10b: 0 of 885, 100% (101/101), recall 25.7% (101/393): floor raised to it.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 885, 100% (134/134), recall 34.1% (134/393).
 // Round 11b (subtype, biomarker): 0 wrong, 100%, recall 149/393, 37.9%, was 134/393: floor raised to it.
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
-// misreadings read and fixed): 0 wrong of 885, precision 100%, recall 41.2%.
-const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.41 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 885, precision 100%, recall 40.2%.
+const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.4 };
 
 describe('verdicts on the fifth held-out round', () => {
   const file = DEFAULT_HOLDOUT_5_VIGNETTES_FILE();
@@ -533,14 +533,14 @@ describe('verdicts on the fifth held-out round', () => {
 // of 1125, 100% (151/151), 28.7% (151/527): floors raised to them.
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 240, 100% (62/62), recall 46.3% (62/134).
 // Round 11b (subtype, biomarker): 0 wrong, 100%, recall 65/134, 48.5%, was 62/134: floor raised to it.
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
-// misreadings read and fixed): 0 wrong of 240, precision 100%, recall 52.2%.
-const HELDOUT_6 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.52 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 240, precision 100%, recall 50.7%.
+const HELDOUT_6 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.5 };
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 1125, 100% (196/196), recall 37.2% (196/527).
 // Round 11b (subtype, biomarker): 0 wrong, 100%, recall 214/527, 40.6%, was 196/527: floor raised to it.
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
-// misreadings read and fixed): 0 wrong of 1125, precision 100%, recall 44.0%.
-const ALL_HELDOUT_5_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.44 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 1125, precision 100%, recall 42.9%.
+const ALL_HELDOUT_5_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.42 };
 
 describe('verdicts on the sixth held-out round', () => {
   const file = DEFAULT_HOLDOUT_6_VIGNETTES_FILE();
@@ -608,13 +608,13 @@ describe('verdicts on the sixth held-out round', () => {
 // the seventh round 0 wrong of 225 pairs, precision 100.0% (43 excluded), recall 39.4% (43/109);
 // the six files 0 wrong of 1,350 pairs, precision 100.0% (189), recall 29.7% (189/636).
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): blind, measured a second time 2026-11-24 21:05 UTC: 0 wrong of 225, 100% (52/52), recall 47.7% (52/109).
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
 // misreadings read and fixed): 0 wrong of 225, precision 100%, recall 57.8%.
 const HELDOUT_7 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.57 };
 // Round 10 (10a, 10b and 10c merged, a new diagnosis read as not relapsed; main after d76f872): 0 wrong of 1350, 100% (248/248), recall 39.0% (248/636, 0.3899).
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
-// misreadings read and fixed): 0 wrong of 1350, precision 100%, recall 46.4%.
-const ALL_HELDOUT_6_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.46 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 1350, precision 100%, recall 45.4%.
+const ALL_HELDOUT_6_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.45 };
 
 describe('verdicts on the seventh held-out round', () => {
   const file = DEFAULT_HOLDOUT_7_VIGNETTES_FILE();
@@ -708,12 +708,12 @@ describe('verdicts on the seventh held-out round', () => {
 // on the same file: 7 wrong, 83.3%, 38.5%. Five wrong pairs are one record whose registry ages
 // (3-7) contradict its text (adults enrolled), two an 'uncontrollable brain metastases' misread;
 // read and fixed, the round is calibration data since.
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
 // misreadings read and fixed): 0 wrong of 150, precision 100%, recall 54.9%.
 const HELDOUT_8 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.54 };
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
-// misreadings read and fixed): 0 wrong of 1500, precision 100%, recall 47.5%.
-const ALL_HELDOUT_7_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.47 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 1500, precision 100%, recall 46.6%.
+const ALL_HELDOUT_7_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.46 };
 
 describe('verdicts on the eighth held-out round', () => {
   const file = DEFAULT_HOLDOUT_8_VIGNETTES_FILE();
@@ -792,12 +792,12 @@ describe('verdicts on the eighth held-out round', () => {
 // exclude 87.7% (64/73), 9 wrong. Both wrong pairs were misreadings (a histology in a disease list
 // ending 'or any cancer that is MSI high'; HER2 required read from 'patients with HER2-positive
 // disease must have completed …'); read and fixed, the round is calibration data since.
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
-// misreadings read and fixed): 0 wrong of 150, precision 100%, recall 60.2%.
-const HELDOUT_9 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.6 };
-// Round 11 final (11a, 11b, 11c merged; blind rounds 7, 8 and 9 join the calibration data, their
-// misreadings read and fixed): 0 wrong of 1650, precision 100%, recall 48.9%.
-const ALL_HELDOUT_8_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.48 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 150, precision 100%, recall 58.1%.
+const HELDOUT_9 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.58 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 1650, precision 100%, recall 47.9%.
+const ALL_HELDOUT_8_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.47 };
 
 describe('verdicts on the ninth held-out round', () => {
   const file = DEFAULT_HOLDOUT_9_VIGNETTES_FILE();
@@ -869,10 +869,17 @@ describe('verdicts on the ninth held-out round', () => {
  * 1-5) or set B (picks 6-10) of its condition: 125 pairs, judged blind on 2026-11-24 and committed
  * before the engine, the search or the quality command was run on them.
  */
-// HELDOUT_10_MEASURED
-const HELDOUT_10 = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
-// ALL_HELDOUT_9_MEASURED
-const ALL_HELDOUT_9_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+// Measured once, blind, 2026-11-24 23:49 UTC after round 9's fixes (main at 347cf0d): 2 wrong of
+// 125 pairs (1.6%), precision 95.7% (44/46), recall 67.7% (44/65); rules that may exclude 83.1%
+// (54/65), 11 wrong. The two wrong pairs: ROS1 required read from a staging sentence naming
+// 'Cohort A2 (ROS1 positive)' (the record's cohort headings were dropped as section headings),
+// and 'Pregnant patients in first trimester'; read and fixed, the round is calibration data since.
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 125, precision 100%, recall 60.0%.
+const HELDOUT_10 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.6 };
+// Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
+// misreadings read and fixed): 0 wrong of 1775, precision 100%, recall 48.8%.
+const ALL_HELDOUT_9_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.48 };
 
 describe('verdicts on the tenth held-out round', () => {
   const file = DEFAULT_HOLDOUT_10_VIGNETTES_FILE();

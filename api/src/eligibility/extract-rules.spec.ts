@@ -3023,6 +3023,39 @@ describe('extractRules', () => {
         expect(symptoms.qualified).toBe(true);
       });
     });
+    describe('round 11 (sentence classes of blind round 10, read once it was retired)', () => {
+      it('should qualify a comorbidity limited to a recent one, dialysis or the protocol', () => {
+        for (const [text, key] of [
+          ['* Concurrent malignancy or recent history thereof.', 'other_cancer'],
+          ['* Subjects under dialysis for kidney disease.', 'kidney_diseases'],
+          ['* Renal impairment as defined per protocol.', 'kidney_diseases'],
+        ]) {
+          expect(
+            compact(rules('* Solid tumour.', text)).filter((r) => r.startsWith(`${key} `)),
+          ).toEqual([`${key} excluded exclusion q`]);
+        }
+      });
+
+      it('should qualify a pregnancy excluded only in one trimester', () => {
+        expect(
+          compact(
+            rules('* Breast cancer.', '* Pregnant patients in their first trimester.'),
+          ).filter((r) => r.startsWith('pregnant_nursing')),
+        ).toEqual(['pregnant_nursing excluded exclusion q']);
+      });
+
+      it("should read a biomarker naming a cohort, a test's results or an assessment as no requirement", () => {
+        for (const text of [
+          '* Staging scan within 42 days for Cohort A2 (ROS1 positive) before the first dose.',
+          '* Patients with ROS1, KIT and NRAS gene test results.',
+          '* Known ROS1 status or a sample submitted for ROS1 fusion assessment.',
+        ]) {
+          expect(compact(rules(text)).filter((r) => r.startsWith('ros1'))).toEqual([]);
+        }
+        expect(compact(rules('* Documented ROS1 fusion.'))).toContain('ros1 required inclusion');
+      });
+    });
+
     describe('round 11 (sentence classes of blind round 9, read once it was retired)', () => {
       const keyed = (list: EligibilityRule[], key: string): string[] =>
         compact(list).filter((r) => r.startsWith(`${key} `));

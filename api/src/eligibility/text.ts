@@ -78,8 +78,9 @@ const ONLY_HEADING =
  * Lead-In Part B)", "Inclusion criteria for patients assigned to arm B": its items are that
  * subgroup's, not the whole trial's ("… for participants in this study" names no subgroup).
  */
+// Round 11 (blind round 10, retired): "Inclusion criteria specific to Cohort A1:".
 const SUBGROUP_CRITERIA_HEADING =
-  /^(?:additional |specific )?(?:inclusion|exclusion|eligibility) criteria (?:for|in|of) (?:(?:the )?(?:participants|patients|subjects) (?:receiving|treated with|assigned to|randomi[sz]ed to)\b|[^:()]{0,80}\((?:[^()]*\s)?(?:arms?|cohorts?|parts?|groups?) [\w-]+\b[^()]*\)\s*$)/i;
+  /^(?:additional |specific )?(?:inclusion|exclusion|eligibility) criteria (?:for|in|of) (?:(?:the )?(?:participants|patients|subjects) (?:receiving|treated with|assigned to|randomi[sz]ed to)\b|[^:()]{0,80}\((?:[^()]*\s)?(?:arms?|cohorts?|parts?|groups?) [\w-]+\b[^()]*\)\s*$)|^(?:additional )?(?:inclusion|exclusion|eligibility) criteria (?:specific|unique|applicable|particular) (?:to|for) (?:the )?(?:cohorts?|arms?|parts?|groups?) [\w-]{1,6}\b[^:.]{0,40}:?\s*$/i;
 /** A heading of one cohort, arm or part, or of one part's or procedure's exclusions. */
 /**
  * A line naming one phase's or step's registration (round 11a): "PHASE II REGISTRATION", "Step 2

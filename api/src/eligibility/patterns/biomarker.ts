@@ -24,7 +24,7 @@ const TEST_BEFORE =
 // Round 11 (blind round 9, retired): an assay's name ("PD-L1 IHC 22C3 pharmDx", "PD-L1 (SP263)
 // assay"), a test, not a result.
 const TEST_AFTER =
-  /^[\s-]*(?:(?:v600\w*|g12\w*|gene|mutations?|mutational|rearrangements?|fusions?|expression|alterations?|amplification|protein)\s+){1,3}(?:status|testing|test|assay|result)\b(?! (?:is |of )?(?:positive|negative|confirmed))|^[\s-]*\(?\s*(?:ihc\s+)?(?:22c3|28-8|sp263|sp142|73-10)\b[\s)]*(?:pharm\s?dx|assays?|tests?|kits?|antibod\w*)?/;
+  /^[\s-]*\)?[\s-]*(?:(?:v600\w*|g12\w*|gene|mutations?|mutational|rearrangements?|fusions?|expression|alterations?|amplification|protein)\s+){1,3}(?:status|testing|test|assay|result|assessment|analysis|evaluation|determination)\b(?! (?:is |of )?(?:positive|negative|confirmed))|^[\s-]*\(?\s*(?:ihc\s+)?(?:22c3|28-8|sp263|sp142|73-10)\b[\s)]*(?:pharm\s?dx|assays?|tests?|kits?|antibod\w*)?|^(?:\s*,?\s*(?:and\s+|or\s+)?[a-z0-9-]{2,10}){0,4}\s+(?:gene\s+)?(?:test|testing)\s+results?\b/;
 /**
  * Round 10b: a biomarker as a condition ("… if CD19+ B-cell ALL", "B-RAF inhibitor if harboring
  * the V600E BRAF mutation"), one combined with a relative's cancer ("BRCA1 … mutations + 1 family
@@ -127,6 +127,9 @@ function notDrugOrTest(ctx: MatchContext, start: number, end: number): boolean {
   const after = lower.slice(end, end + 40);
   const before = lower.slice(Math.max(0, start - 60), start);
   return (
+    // Round 11 (blind round 10, retired): a cohort named by its biomarker ("… for Cohort A2 (ROS1
+    // positive)"), not a requirement of the sentence.
+    !/\bcohorts?\s+[\w-]{1,4}\s*\(\s*$/.test(before) &&
     !DRUG_AFTER.test(after) &&
     !DRUG_AFTER.test(after.replace(SLASH_LIST, '')) &&
     !PATHWAY_AFTER.test(after) &&

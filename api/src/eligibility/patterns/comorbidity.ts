@@ -30,10 +30,12 @@ const ROUND_11_QUALIFIER =
 /**
  * Round 11 (read on blind round 9 once retired): conditions named as examples of "certain"
  * ones ("certain health conditions, like … autoimmune diseases, other cancers"), and HIV only
- * with AIDS ("known history of HIV with an acquired immunodeficiency syndrome").
+ * with AIDS ("known history of HIV with an acquired immunodeficiency syndrome"); round 10:
+ * "concurrent malignancy or recent history thereof", "subjects under dialysis", "renal
+ * impairment … per protocol".
  */
 const ROUND_11_EXAMPLES =
-  /\bcertain\b|\bwith (?:an? )?(?:acquired immun\w* ?deficiency syndrome|aids)\b/;
+  /\bcertain\b|\brecent(?:ly)?\b|\bdialysis\b|\bper protocol\b|\bwith (?:an? )?(?:acquired immun\w* ?deficiency syndrome|aids)\b/;
 const ACTIVE = new RegExp(
   `${ACTIVE_BEFORE_11.source}|${ROUND_11_QUALIFIER.source}|${ROUND_11_EXAMPLES.source}`,
 );
@@ -99,7 +101,9 @@ export const comorbidityConcepts: Concept[] = [
     ['pregnan', 'feeding', 'lactat', 'nursing'],
     /\bpregnan(?:t|cy)\b|\bbreast-?\s?feeding\b|\blactating\b|\blactation\b|\bnursing (?:women|mothers|females?|patients)\b|\bnursing\b(?= *(?:[.;,]|$))|\bor nursing\b/g,
     {
-      qualifier: undefined,
+      // Round 11 (blind round 10, retired): "Pregnant patients in first trimester": one stage of a
+      // pregnancy, which the questionnaire does not ask (qualified).
+      qualifier: /\btrimesters?\b/,
       accept: notProcedure,
     },
   ),

@@ -109,7 +109,7 @@ export function mayExclude(
 export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // One class (ECOG maximum): it passes on its own (round 9, all calibration data).
   // Round 11a: 262/257, the restarted lettered lists of NCT06999980's inclusion are cohorts'.
-  { pool: 'performance/range/inclusion', support: 307, right: 302 },
+  { pool: 'performance/range/inclusion', support: 319, right: 313 },
   // Round 10b: the disease-status requirements in inclusion (newly diagnosed, untreated,
   // "relapsed or refractory"), 28/28 (Wilson 87.9%) after their misreadings were fixed as sentence
   // classes (24/44 in round 9).
@@ -119,21 +119,21 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // it (93.75% of that round's rules that may exclude right), which is no reason the method
   // admits: a pool is rejected for wrong exclusions of judged pairs, as stage/required/inclusion
   // was on round 6.
-  { pool: 'biomarker/required/inclusion', support: 53, right: 52 },
+  { pool: 'biomarker/required/inclusion', support: 54, right: 53 },
   // Round 11b: histologies required in inclusion and biomarkers excluded in inclusion.
-  { pool: 'subtype/required/inclusion', support: 109, right: 107 },
+  { pool: 'subtype/required/inclusion', support: 117, right: 115 },
   { pool: 'biomarker/excluded/inclusion', support: 39, right: 39 },
   // Round 11b: biomarkers excluded in the exclusion list, 24/24 (Wilson 86.2%; 25/43 in round 10):
   // at the bar's edge, one miss takes it out.
-  { pool: 'biomarker/excluded/exclusion', support: 30, right: 30 },
+  { pool: 'biomarker/excluded/exclusion', support: 31, right: 31 },
   // Round 11c: 32/32 (Wilson 89.3%): "relapsed or refractory (R/R) AML" (the status written twice)
   // is one requirement, no longer read as alternatives.
-  { pool: 'disease_status/required/inclusion', support: 34, right: 33 },
+  { pool: 'disease_status/required/inclusion', support: 35, right: 34 },
   // Round 10b: prior therapies excluded in the exclusion list, 22/22 (Wilson 85.1%) after their
   // misreadings were fixed as sentence classes (25/53 in round 9; an agent aimed at PD-1 / PD-L1
   // only is now a qualified sub-class, as labelled and judged on the calibration data).
   // Round 11c: 25/25 (Wilson 86.7%): read more often, no miss.
-  { pool: 'prior_therapy/excluded/exclusion', support: 36, right: 35 },
+  { pool: 'prior_therapy/excluded/exclusion', support: 38, right: 37 },
   // Round 11c: prior therapies required in inclusion, 24/24 (Wilson 86.2%; round 10: 14/30). Its
   // misreadings fixed as sentence classes: a plan ("planned for, commenced, or completed
   // treatment with ICI", "candidate … for a therapy with", "appropriate for starting therapy"), a
@@ -159,7 +159,7 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // with > 1 year since last menses and:" under a definition of non-childbearing potential.
   // Round 11 merged (11a, 11b, 11c): 78/77; comorbidity 282/278 (NCT06999980's exclusion list no
   // longer read as cohorts' lists, round 11a).
-  { pool: 'subtype/excluded/exclusion', support: 93, right: 92 },
+  { pool: 'subtype/excluded/exclusion', support: 97, right: 96 },
   // Round 11c: a comorbidity excluded in the exclusion list, 277/281 (Wilson 96.4%; round 10:
   // 278/319). Its misreadings fixed as sentence classes: a heading whose sub-items say which
   // ("Cardiac disease:"), a functional class, grade, stage or ejection fraction (NYHA, "CKD stage
@@ -170,17 +170,17 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // named but not had ("of other origin than …", "incomplete information on previous cancer
   // history", "… cancer vaccine") or allowed, and the CKD-EPI formula. The misses left are
   // pregnancy's (3) and HIV's (1), both classes passing on their own.
-  { pool: 'comorbidity/excluded/exclusion', support: 325, right: 321 },
+  { pool: 'comorbidity/excluded/exclusion', support: 335, right: 331 },
   // Round 11a: stage ranges in inclusion, 54/55 (Wilson 90.4%; round 10: 50/56): a stage then
   // another population is an alternative, an extent between two stages qualifies the range, a
   // restarted lettered list holds cohorts' lists, cohorts' ranges within a range leave it
   // confident, an allowance of a prior treatment widens no stage; two labels set to the stage
   // convention. The miss left: "metastatic disease stage 4", labelled as the metastatic rule
   // only (NCT06229340).
-  { pool: 'stage/range/inclusion', support: 63, right: 62 },
+  { pool: 'stage/range/inclusion', support: 69, right: 68 },
   // Round 11a: metastasis sites excluded in the exclusion list, 31/31 (Wilson 89.0%; round 10:
   // 30/32): "primary CNS lymphoma" is a lymphoma subtype, "symptoms of" CNS invasion qualify it.
-  { pool: 'metastases/excluded/exclusion', support: 31, right: 31 },
+  { pool: 'metastases/excluded/exclusion', support: 32, right: 32 },
 ];
 
 /**
@@ -216,16 +216,16 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // (107/112), uveal melanoma excluded (17/17, Wilson 81.6%) and "unresectable or metastatic"
   // (19/20).
   // Round 11a: 262/257 (NCT06999980's inclusion is read as cohorts' lists).
-  { readingClass: 'performance/ecog/range:max/inclusion', by: 'class', support: 307, right: 302 },
+  { readingClass: 'performance/ecog/range:max/inclusion', by: 'class', support: 319, right: 313 },
   {
     readingClass: 'comorbidity/pregnant_nursing/excluded/exclusion',
     by: 'class',
     // Round 11a: 210/207 (NCT06999980's exclusion list no longer read as cohorts' lists). Round 11
     // (rounds 7 and 8 join the calibration data): 235/232.
-    support: 244,
-    right: 241,
+    support: 252,
+    right: 249,
   },
-  { readingClass: 'comorbidity/hiv/excluded/exclusion', by: 'class', support: 60, right: 59 },
+  { readingClass: 'comorbidity/hiv/excluded/exclusion', by: 'class', support: 62, right: 61 },
   // Round 10a: measurable disease required in inclusion is back, 108/108 (Wilson 96.6%; round 9:
   // 107/112). Removed in round 9 (62 of 65 with round 6's labels); its five misreadings are
   // fixed as sentence classes: a measurable lesion in the brain is qualified, RECIST / Lugano
@@ -235,8 +235,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'stage/measurable_disease/required/inclusion',
     by: 'class',
-    support: 133,
-    right: 132,
+    support: 138,
+    right: 137,
   },
   // Round 10a: a stage minimum in inclusion, 42/43 (Wilson 87.9%; round 9: 39/45). Fixed as
   // sentence classes: sub-stage letters ("stage III (B/C/D)", "IIb-c", IIID), a stage as the
@@ -245,7 +245,7 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // "stage IIIC-IV unresectable or metastatic" (the "or" joins what the stage describes). The
   // miss left: "metastatic disease stage 4" labelled as the metastatic rule only (NCT06229340).
   // Round 11a: 43/44 (an allowance of a prior treatment in the item no longer widens its stage).
-  { readingClass: 'stage/tumor_stage/range:min/inclusion', by: 'class', support: 48, right: 47 },
+  { readingClass: 'stage/tumor_stage/range:min/inclusion', by: 'class', support: 51, right: 50 },
   // Round 10b: by the pool disease_status/required/inclusion (28/28), each with no miss of its own.
   {
     readingClass: 'disease_status/newly_diagnosed/required/inclusion',
@@ -253,7 +253,7 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     support: 9,
     right: 9,
   },
-  { readingClass: 'disease_status/untreated/required/inclusion', by: 'pool', support: 7, right: 7 },
+  { readingClass: 'disease_status/untreated/required/inclusion', by: 'pool', support: 8, right: 8 },
   {
     readingClass: 'disease_status/refractory+anyOf/required/inclusion',
     by: 'pool',
@@ -261,7 +261,7 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     right: 1,
   },
   // Round 10b: by the pool biomarker/required/inclusion (44/44), each with no miss of its own.
-  { readingClass: 'biomarker/egfr/required/inclusion', by: 'pool', support: 11, right: 11 },
+  { readingClass: 'biomarker/egfr/required/inclusion', by: 'pool', support: 12, right: 12 },
   { readingClass: 'biomarker/er/required/inclusion', by: 'pool', support: 6, right: 6 },
   { readingClass: 'biomarker/braf/required/inclusion', by: 'pool', support: 7, right: 7 },
   { readingClass: 'biomarker/alk/required/inclusion', by: 'pool', support: 3, right: 3 },
@@ -285,14 +285,14 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'prior_therapy/checkpoint_therapy/excluded/exclusion',
     by: 'pool',
-    support: 7,
-    right: 7,
+    support: 8,
+    right: 8,
   },
   {
     readingClass: 'prior_therapy/chemotherapy/excluded/exclusion',
     by: 'pool',
-    support: 6,
-    right: 6,
+    support: 7,
+    right: 7,
   },
   {
     readingClass: 'prior_therapy/autologous_transplant/excluded/exclusion',
@@ -325,8 +325,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     by: 'class',
     // Round 11a: 30/30 (NCT06999980's exclusion list no longer read as cohorts' lists). Round 11
     // (rounds 7 and 8 join the calibration data): 35/35.
-    support: 38,
-    right: 38,
+    support: 39,
+    right: 39,
   },
   // Round 10c: brain metastases excluded in exclusion, 22/22 (Wilson 85.1%; round 10a: 11/14).
   // Leptomeningeal disease beside them no longer qualifies them ("CNS metastases and/or
@@ -338,8 +338,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'metastases/brain_metastases/excluded/exclusion',
     by: 'class',
-    support: 23,
-    right: 23,
+    support: 24,
+    right: 24,
   },
   // Round 11a, by the pool metastases/excluded/exclusion (31/31), with no miss of its own.
   { readingClass: 'metastases/cns_leukemia/excluded/exclusion', by: 'pool', support: 8, right: 8 },
@@ -353,8 +353,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'stage/unresectable+anyOf/required/inclusion',
     by: 'class',
-    support: 33,
-    right: 33,
+    support: 36,
+    right: 35,
   },
   // Round 11a: metastatic disease required in inclusion, 22/22 (Wilson 85.1%; round 10:
   // 17/26), on its own figures (its pool stage/required/inclusion stays rejected): "a
@@ -373,20 +373,19 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // "symptomatic … metastatic", "not confirmed histologically" are qualified. One label set to
   // the class's reading (NCT06643286, "stage IV melanoma" excluded). At the bar's edge: one miss
   // takes it out.
-  { readingClass: 'stage/metastatic/excluded/exclusion', by: 'class', support: 27, right: 27 },
   // Round 11a, by the pool stage/range/inclusion (54/55), with no miss of its own: a stage range
   // with both bounds ("resected stage II-III").
-  { readingClass: 'stage/tumor_stage/range:min-max/inclusion', by: 'pool', support: 15, right: 15 },
+  { readingClass: 'stage/tumor_stage/range:min-max/inclusion', by: 'pool', support: 18, right: 18 },
   // Round 10c, by the pool subtype/excluded/exclusion (65/66), each with no miss of its own.
   {
     readingClass: 'subtype/mucosal_melanoma/excluded/exclusion',
-    by: 'pool',
-    support: 21,
-    right: 21,
+    by: 'class',
+    support: 23,
+    right: 23,
   },
   { readingClass: 'subtype/sclc/excluded/exclusion', by: 'pool', support: 12, right: 12 },
   { readingClass: 'subtype/squamous/excluded/exclusion', by: 'pool', support: 5, right: 5 },
-  { readingClass: 'subtype/acral_melanoma/excluded/exclusion', by: 'pool', support: 2, right: 2 },
+  { readingClass: 'subtype/acral_melanoma/excluded/exclusion', by: 'pool', support: 3, right: 3 },
   { readingClass: 'subtype/adenosquamous/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'subtype/ibc/excluded/exclusion', by: 'pool', support: 1, right: 1 },
   // Round 11b: APL excluded (11/11; three development labels added) and B-ALL required (5/5; one
@@ -398,11 +397,11 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // and biomarker/excluded/inclusion (33/33, Wilson 89.6%; 32/51), after their misreadings were
   // fixed as sentence classes (cohorts of basket trials, histologies no patient has at once, one
   // kind of EGFR mutation, open lists, definitions); NSCLC required passes on its own (38/38).
-  { readingClass: 'subtype/nsclc/required/inclusion', by: 'class', support: 52, right: 52 },
+  { readingClass: 'subtype/nsclc/required/inclusion', by: 'class', support: 58, right: 58 },
   { readingClass: 'subtype/adenocarcinoma/required/inclusion', by: 'pool', support: 15, right: 15 },
   { readingClass: 'biomarker/alk/excluded/inclusion', by: 'pool', support: 11, right: 11 },
   { readingClass: 'biomarker/her2/excluded/inclusion', by: 'pool', support: 9, right: 9 },
-  { readingClass: 'subtype/uveal_melanoma/required/inclusion', by: 'pool', support: 10, right: 10 },
+  { readingClass: 'subtype/uveal_melanoma/required/inclusion', by: 'pool', support: 11, right: 11 },
   { readingClass: 'biomarker/egfr/excluded/inclusion', by: 'pool', support: 7, right: 7 },
   { readingClass: 'biomarker/ros1/excluded/inclusion', by: 'pool', support: 5, right: 5 },
   { readingClass: 'biomarker/pd_l1/excluded/inclusion', by: 'pool', support: 2, right: 2 },
@@ -411,7 +410,7 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   { readingClass: 'biomarker/hr/excluded/inclusion', by: 'pool', support: 1, right: 1 },
   { readingClass: 'biomarker/kras/excluded/inclusion', by: 'pool', support: 1, right: 1 },
   { readingClass: 'biomarker/nras/excluded/inclusion', by: 'pool', support: 1, right: 1 },
-  { readingClass: 'subtype/acral_melanoma/required/inclusion', by: 'pool', support: 1, right: 1 },
+  { readingClass: 'subtype/acral_melanoma/required/inclusion', by: 'pool', support: 2, right: 2 },
   {
     readingClass: 'subtype/acral_melanoma+anyOf/required/inclusion',
     by: 'pool',
@@ -431,7 +430,7 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // Round 11b, by the pool biomarker/excluded/exclusion (24/24): a drug's target, a pathway, a
   // negative list, an 'i.e.' definition, an 'and' pair and conditioned subgroups no longer read.
   { readingClass: 'biomarker/alk/excluded/exclusion', by: 'pool', support: 10, right: 10 },
-  { readingClass: 'biomarker/egfr/excluded/exclusion', by: 'pool', support: 6, right: 6 },
+  { readingClass: 'biomarker/egfr/excluded/exclusion', by: 'pool', support: 7, right: 7 },
   { readingClass: 'biomarker/ros1/excluded/exclusion', by: 'pool', support: 3, right: 3 },
   { readingClass: 'biomarker/bcrabl1/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'biomarker/kras/excluded/exclusion', by: 'pool', support: 2, right: 2 },
@@ -465,7 +464,7 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // (REJECTED_POOLS), its 7 classes may not exclude.
   // Round 11 (blind rounds 7 and 8 join the calibration data): classes read since, by their pools.
   { readingClass: 'biomarker/ret/excluded/inclusion', by: 'pool', support: 1, right: 1 },
-  // Round 11 (blind round 9 joins the calibration data): classes read since, by their pools.
+  // Round 11 (blind rounds 9 and 10 join the calibration data): classes read since, by their pools.
   { readingClass: 'biomarker/pik3ca/required/inclusion', by: 'pool', support: 1, right: 1 },
   { readingClass: 'subtype/sclc/required/inclusion', by: 'pool', support: 1, right: 1 },
 ];

@@ -114,6 +114,16 @@ describe('ctgov-record', () => {
       expect(s.exclusion).toBe('* Pregnant');
     });
 
+    it("should keep a heading of one cohort's criteria in the text, under its section", () => {
+      const s = splitEligibility(
+        'Inclusion Criteria:\n\n* NSCLC\n\nInclusion criteria specific to Cohort A1:\n\n* ALK fusion\n\nExclusion Criteria:\n\n* Pregnant',
+      );
+      expect(s.inclusion).toBe(
+        '* NSCLC\n\nInclusion criteria specific to Cohort A1:\n\n* ALK fusion',
+      );
+      expect(s.exclusion).toBe('* Pregnant');
+    });
+
     it('should accept markdown, lower case, key headings and no colon', () => {
       const s = splitEligibility(
         '**Key Inclusion criteria**\n- EGFR mutation\n## exclusion criteria\n- Brain metastases',

@@ -187,6 +187,9 @@ function headingOf(line: string): Section | null {
   return inc ? 'inclusion' : 'exclusion';
 }
 
+/** A criteria heading that names one cohort, arm, part or group. */
+const SUBGROUP_NAMED = /\b(?:cohorts?|arms?|parts?|groups?)\s+[a-z0-9][\w-]{0,5}\b/i;
+
 /**
  * Splits the criteria text at its 'Inclusion Criteria' / 'Exclusion Criteria' headings. Text
  * before any heading, or a text with no headings at all, counts as inclusion.
@@ -201,6 +204,11 @@ export function splitEligibility(text: unknown): { inclusion: string; exclusion:
     if (heading) {
       current = heading;
       sawHeading = true;
+      // A heading of one cohort's, arm's or part's criteria ("Inclusion criteria specific to
+      // Cohort A1:") stays in the text: the rules read under it are that subgroup's (round 11).
+      if (SUBGROUP_NAMED.test(line)) {
+        parts[current].push(line);
+      }
       continue;
     }
     parts[current].push(line);
