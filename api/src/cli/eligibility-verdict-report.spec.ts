@@ -659,21 +659,8 @@ describe('verdicts on the seventh held-out round', () => {
     expect(sharedTrials(ours, others, 'development')).toEqual([]);
     // The calibration pool's rule (lung cancer and/or melanoma only, SHA-256('split7:' + id)
     // starting with 8-f) must hold for none of the picks.
-    const index = ['ctgov', 'ctgov-extra'].flatMap(
-      (dir) =>
-        JSON.parse(readFileSync(join(repoRoot(), 'data', dir, 'index.json'), 'utf8')) as {
-          nctId: string;
-          conditions: string[];
-        }[],
-    );
-    const calibration = index.filter(
-      (e) =>
-        e.conditions.length > 0 &&
-        e.conditions.every((c) => c === 'lung_cancer' || c === 'melanoma') &&
-        /^[89a-f]/.test(createHash('sha256').update(`split7:${e.nctId}`).digest('hex')),
-    );
-    expect(calibration.length).toBeGreaterThan(0);
-    expect(calibration.filter((e) => ours.has(e.nctId)).map((e) => e.nctId)).toEqual([]);
+    expect(calibrationPoolIds().length).toBeGreaterThan(0);
+    expect(calibrationPoolIds().filter((id) => ours.has(id))).toEqual([]);
   });
 
   it('should keep wrong exclusions, precision and recall of the seventh round at their floors', () => {
@@ -696,6 +683,94 @@ describe('verdicts on the seventh held-out round', () => {
 });
 
 /**
+ * The checks of a blind round picked in what the earlier rounds left of the held-out pool of the
+ * round-7 split (rounds 8 to 10): its patients per condition, each judged against set A (picks
+ * 1-5) or set B (picks 6-10) of its condition; no trial shared with another vignette file nor in
+ * the calibration pool; the floors of the round and of every file up to it.
+ */
+function describeHeldOutRound(round: {
+  name: string;
+  file: () => string;
+  patients: Record<string, number>;
+  firstId: number;
+  trials: number;
+  floors: Floors;
+  pairs: number;
+  upTo: { files: () => string[]; floors: Floors; pairs: number; count: string };
+}): void {
+  describe(`verdicts on the ${round.name} held-out round`, () => {
+    const file = round.file();
+    const picks = (): Record<string, string[]> => readPicks(file);
+    const total = Object.values(round.patients).reduce((n, c) => n + c, 0);
+
+    it(`should judge ${total} new patients, each against set A or set B of the picks of its condition`, () => {
+      const vignettes = readVignettes(file);
+      expect(vignettes.length).toBe(total);
+      expect(Object.keys(picks()).sort()).toEqual(Object.keys(round.patients).sort());
+      for (const [condition, count] of Object.entries(round.patients)) {
+        const ofCondition = vignettes.filter((v) => v.answers.type_of_disease === condition);
+        const [setA, setB] = [picks()[condition].slice(0, 5), picks()[condition].slice(5)];
+        expect(ofCondition.length).toBe(count);
+        const judged = ofCondition.map((v) => v.trials.map((t) => t.nctId).join());
+        expect(judged.filter((j) => j === setA.join())).toHaveLength(5);
+        expect(judged.filter((j) => setB.length > 0 && j === setB.join())).toHaveLength(count - 5);
+      }
+      expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
+      expect(
+        vignettes.filter((v) => Number(v.id.slice(1)) < round.firstId).map((v) => v.id),
+      ).toEqual([]);
+    });
+
+    it("should exclude a patient only by criteria the patient's answers set", () => {
+      expect(excludedByUnanswered(file)).toEqual([]);
+    });
+
+    it('should pick trials no other vignette uses and none of the calibration pool', () => {
+      const ours = new Set(Object.values(picks()).flat());
+      const others = DEFAULT_VIGNETTES_FILES().filter((f) => f !== file);
+      expect(ours.size).toBe(round.trials);
+      expect(sharedTrials(ours, others, 'heldout')).toEqual([]);
+      expect(sharedTrials(ours, others, 'development')).toEqual([]);
+      expect(calibrationPoolIds().filter((id) => ours.has(id))).toEqual([]);
+    });
+
+    it(`should keep wrong exclusions, precision and recall of the ${round.name} round at their floors`, () => {
+      expectAtFloors(measureVerdicts('heldout', file), round.floors, round.pairs);
+    });
+
+    it(`should keep the floors over every held-out vignette of the ${round.upTo.count} files`, () => {
+      expectAtFloors(
+        measureVerdicts('heldout', round.upTo.files()),
+        round.upTo.floors,
+        round.upTo.pairs,
+      );
+    });
+  });
+}
+
+/**
+ * The calibration pool of the round-7 split: ids mapped only to lung cancer and/or melanoma whose
+ * SHA-256('split7:' + id) starts with 8-f.
+ */
+function calibrationPoolIds(): string[] {
+  return ['ctgov', 'ctgov-extra']
+    .flatMap(
+      (dir) =>
+        JSON.parse(readFileSync(join(repoRoot(), 'data', dir, 'index.json'), 'utf8')) as {
+          nctId: string;
+          conditions: string[];
+        }[],
+    )
+    .filter(
+      (e) =>
+        e.conditions.length > 0 &&
+        e.conditions.every((c) => c === 'lung_cancer' || c === 'melanoma') &&
+        /^[89a-f]/.test(createHash('sha256').update(`split7:${e.nctId}`).digest('hex')),
+    )
+    .map((e) => e.nctId);
+}
+
+/**
  * The eighth held-out round (test/fixtures/eligibility-vignettes-holdout-8.json, V331-V360): 30
  * patients (10 lung, 10 melanoma, 10 breast) on what round 7 left of the held-out pool of the
  * round-7 split (202 ids), 10 picks per condition (SHA-256 of 'heldout8:' + NCT id, round 7's
@@ -715,69 +790,24 @@ const HELDOUT_8 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.54 };
 // misreadings read and fixed): 0 wrong of 1500, precision 100%, recall 46.6%.
 const ALL_HELDOUT_7_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.46 };
 
-describe('verdicts on the eighth held-out round', () => {
-  const file = DEFAULT_HOLDOUT_8_VIGNETTES_FILE();
-  const picks = (): Record<string, string[]> => readPicks(file);
-  const conditions = ['breast_cancer', 'lung_cancer', 'melanoma'];
-
-  it('should judge 30 new patients, 10 per condition, each against set A or set B of its 10 picks', () => {
-    const vignettes = readVignettes(file);
-    expect(vignettes.length).toBe(30);
-    expect(Object.keys(picks()).sort()).toEqual(conditions);
-    for (const condition of conditions) {
-      const ofCondition = vignettes.filter((v) => v.answers.type_of_disease === condition);
-      const [setA, setB] = [picks()[condition].slice(0, 5), picks()[condition].slice(5)];
-      expect(ofCondition.length).toBe(10);
-      expect(setB).toHaveLength(5);
-      const judged = ofCondition.map((v) => v.trials.map((t) => t.nctId).join());
-      expect(judged.filter((j) => j === setA.join())).toHaveLength(5);
-      expect(judged.filter((j) => j === setB.join())).toHaveLength(5);
-    }
-    expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
-    expect(vignettes.filter((v) => Number(v.id.slice(1)) < 331).map((v) => v.id)).toEqual([]);
-  });
-
-  it("should exclude a patient only by criteria the patient's answers set", () => {
-    expect(excludedByUnanswered(file)).toEqual([]);
-  });
-
-  it('should pick trials no other vignette uses, none of the calibration pool nor of round 7', () => {
-    const ours = new Set(Object.values(picks()).flat());
-    const others = DEFAULT_VIGNETTES_FILES().filter((f) => f !== file);
-    expect(ours.size).toBe(29);
-    expect(sharedTrials(ours, others, 'heldout')).toEqual([]);
-    expect(sharedTrials(ours, others, 'development')).toEqual([]);
-    const index = ['ctgov', 'ctgov-extra'].flatMap(
-      (dir) =>
-        JSON.parse(readFileSync(join(repoRoot(), 'data', dir, 'index.json'), 'utf8')) as {
-          nctId: string;
-          conditions: string[];
-        }[],
-    );
-    const calibration = index.filter(
-      (e) =>
-        e.conditions.length > 0 &&
-        e.conditions.every((c) => c === 'lung_cancer' || c === 'melanoma') &&
-        /^[89a-f]/.test(createHash('sha256').update(`split7:${e.nctId}`).digest('hex')),
-    );
-    expect(calibration.filter((e) => ours.has(e.nctId)).map((e) => e.nctId)).toEqual([]);
-  });
-
-  it('should keep wrong exclusions, precision and recall of the eighth round at their floors', () => {
-    const report = measureVerdicts('heldout', file);
-    expectAtFloors(report, HELDOUT_8, 150);
-  });
-
-  it('should keep the floors over every held-out vignette of the seven files', () => {
-    const report = measureVerdicts(
-      'heldout',
+describeHeldOutRound({
+  name: 'eighth',
+  file: DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
+  patients: { breast_cancer: 10, lung_cancer: 10, melanoma: 10 },
+  firstId: 331,
+  trials: 29,
+  floors: HELDOUT_8,
+  pairs: 150,
+  upTo: {
+    files: () =>
       DEFAULT_VIGNETTES_FILES().filter(
         (f) =>
           f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE() && f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
       ),
-    );
-    expectAtFloors(report, ALL_HELDOUT_7_FILES, 1500);
-  });
+    floors: ALL_HELDOUT_7_FILES,
+    pairs: 1500,
+    count: 'seven',
+  },
 });
 
 /**
@@ -799,66 +829,20 @@ const HELDOUT_9 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.58 };
 // misreadings read and fixed): 0 wrong of 1650, precision 100%, recall 47.9%.
 const ALL_HELDOUT_8_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.47 };
 
-describe('verdicts on the ninth held-out round', () => {
-  const file = DEFAULT_HOLDOUT_9_VIGNETTES_FILE();
-  const picks = (): Record<string, string[]> => readPicks(file);
-  const conditions = ['breast_cancer', 'lung_cancer', 'melanoma'];
-
-  it('should judge 30 new patients, 10 per condition, each against set A or set B of its 10 picks', () => {
-    const vignettes = readVignettes(file);
-    expect(vignettes.length).toBe(30);
-    expect(Object.keys(picks()).sort()).toEqual(conditions);
-    for (const condition of conditions) {
-      const ofCondition = vignettes.filter((v) => v.answers.type_of_disease === condition);
-      const [setA, setB] = [picks()[condition].slice(0, 5), picks()[condition].slice(5)];
-      expect(ofCondition.length).toBe(10);
-      expect(setB).toHaveLength(5);
-      const judged = ofCondition.map((v) => v.trials.map((t) => t.nctId).join());
-      expect(judged.filter((j) => j === setA.join())).toHaveLength(5);
-      expect(judged.filter((j) => j === setB.join())).toHaveLength(5);
-    }
-    expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
-    expect(vignettes.filter((v) => Number(v.id.slice(1)) < 361).map((v) => v.id)).toEqual([]);
-  });
-
-  it("should exclude a patient only by criteria the patient's answers set", () => {
-    expect(excludedByUnanswered(file)).toEqual([]);
-  });
-
-  it('should pick trials no other vignette uses, none of the calibration pool nor of rounds 7 and 8', () => {
-    const ours = new Set(Object.values(picks()).flat());
-    const others = DEFAULT_VIGNETTES_FILES().filter((f) => f !== file);
-    expect(ours.size).toBe(30);
-    expect(sharedTrials(ours, others, 'heldout')).toEqual([]);
-    expect(sharedTrials(ours, others, 'development')).toEqual([]);
-    const index = ['ctgov', 'ctgov-extra'].flatMap(
-      (dir) =>
-        JSON.parse(readFileSync(join(repoRoot(), 'data', dir, 'index.json'), 'utf8')) as {
-          nctId: string;
-          conditions: string[];
-        }[],
-    );
-    const calibration = index.filter(
-      (e) =>
-        e.conditions.length > 0 &&
-        e.conditions.every((c) => c === 'lung_cancer' || c === 'melanoma') &&
-        /^[89a-f]/.test(createHash('sha256').update(`split7:${e.nctId}`).digest('hex')),
-    );
-    expect(calibration.filter((e) => ours.has(e.nctId)).map((e) => e.nctId)).toEqual([]);
-  });
-
-  it('should keep wrong exclusions, precision and recall of the ninth round at their floors', () => {
-    const report = measureVerdicts('heldout', file);
-    expectAtFloors(report, HELDOUT_9, 150);
-  });
-
-  it('should keep the floors over every held-out vignette of the eight files', () => {
-    const report = measureVerdicts(
-      'heldout',
-      DEFAULT_VIGNETTES_FILES().filter((f) => f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE()),
-    );
-    expectAtFloors(report, ALL_HELDOUT_8_FILES, 1650);
-  });
+describeHeldOutRound({
+  name: 'ninth',
+  file: DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
+  patients: { breast_cancer: 10, lung_cancer: 10, melanoma: 10 },
+  firstId: 361,
+  trials: 30,
+  floors: HELDOUT_9,
+  pairs: 150,
+  upTo: {
+    files: () => DEFAULT_VIGNETTES_FILES().filter((f) => f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE()),
+    floors: ALL_HELDOUT_8_FILES,
+    pairs: 1650,
+    count: 'eight',
+  },
 });
 
 /**
@@ -881,60 +865,13 @@ const HELDOUT_10 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.6 };
 // misreadings read and fixed): 0 wrong of 1775, precision 100%, recall 48.8%.
 const ALL_HELDOUT_9_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.48 };
 
-describe('verdicts on the tenth held-out round', () => {
-  const file = DEFAULT_HOLDOUT_10_VIGNETTES_FILE();
-  const picks = (): Record<string, string[]> => readPicks(file);
-  const patients: Record<string, number> = { breast_cancer: 5, lung_cancer: 10, melanoma: 10 };
-
-  it('should judge 25 new patients, each against set A or set B of the picks of its condition', () => {
-    const vignettes = readVignettes(file);
-    expect(vignettes.length).toBe(25);
-    expect(Object.keys(picks()).sort()).toEqual(Object.keys(patients));
-    for (const [condition, count] of Object.entries(patients)) {
-      const ofCondition = vignettes.filter((v) => v.answers.type_of_disease === condition);
-      const [setA, setB] = [picks()[condition].slice(0, 5), picks()[condition].slice(5)];
-      expect(ofCondition.length).toBe(count);
-      const judged = ofCondition.map((v) => v.trials.map((t) => t.nctId).join());
-      expect(judged.filter((j) => j === setA.join())).toHaveLength(5);
-      expect(judged.filter((j) => setB.length > 0 && j === setB.join())).toHaveLength(count - 5);
-    }
-    expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
-    expect(vignettes.filter((v) => Number(v.id.slice(1)) < 391).map((v) => v.id)).toEqual([]);
-  });
-
-  it("should exclude a patient only by criteria the patient's answers set", () => {
-    expect(excludedByUnanswered(file)).toEqual([]);
-  });
-
-  it('should pick trials no other vignette uses, none of the calibration pool nor of rounds 7 to 9', () => {
-    const ours = new Set(Object.values(picks()).flat());
-    const others = DEFAULT_VIGNETTES_FILES().filter((f) => f !== file);
-    expect(ours.size).toBe(25);
-    expect(sharedTrials(ours, others, 'heldout')).toEqual([]);
-    expect(sharedTrials(ours, others, 'development')).toEqual([]);
-    const index = ['ctgov', 'ctgov-extra'].flatMap(
-      (dir) =>
-        JSON.parse(readFileSync(join(repoRoot(), 'data', dir, 'index.json'), 'utf8')) as {
-          nctId: string;
-          conditions: string[];
-        }[],
-    );
-    const calibration = index.filter(
-      (e) =>
-        e.conditions.length > 0 &&
-        e.conditions.every((c) => c === 'lung_cancer' || c === 'melanoma') &&
-        /^[89a-f]/.test(createHash('sha256').update(`split7:${e.nctId}`).digest('hex')),
-    );
-    expect(calibration.filter((e) => ours.has(e.nctId)).map((e) => e.nctId)).toEqual([]);
-  });
-
-  it('should keep wrong exclusions, precision and recall of the tenth round at their floors', () => {
-    const report = measureVerdicts('heldout', file);
-    expectAtFloors(report, HELDOUT_10, 125);
-  });
-
-  it('should keep the floors over every held-out vignette of the nine files', () => {
-    const report = measureVerdicts('heldout', DEFAULT_VIGNETTES_FILES());
-    expectAtFloors(report, ALL_HELDOUT_9_FILES, 1775);
-  });
+describeHeldOutRound({
+  name: 'tenth',
+  file: DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
+  patients: { breast_cancer: 5, lung_cancer: 10, melanoma: 10 },
+  firstId: 391,
+  trials: 25,
+  floors: HELDOUT_10,
+  pairs: 125,
+  upTo: { files: DEFAULT_VIGNETTES_FILES, floors: ALL_HELDOUT_9_FILES, pairs: 1775, count: 'nine' },
 });
