@@ -15,6 +15,7 @@ import {
   DEFAULT_HOLDOUT_8_LABELS_FILE,
   DEFAULT_HOLDOUT_9_LABELS_FILE,
   DEFAULT_HOLDOUT_10_LABELS_FILE,
+  DEFAULT_HOLDOUT_11_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -32,6 +33,7 @@ import {
   DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
 } from './eligibility-verdict-report';
 
 /**
@@ -250,6 +252,17 @@ const HOLDOUT_10_FLOORS = {
   recall: 0.69,
   exclusionPrecision: 0.96,
   exclusionRecall: 0.45,
+};
+/**
+ * Eleventh held-out part (eligibility-labels-holdout-11.json): every trial of the eleventh vignette
+ * round, picked in what round 10 left of the held-out pool, labelled blind 2026-11-25.
+ */
+// HOLDOUT_11_MEASURED
+const HOLDOUT_11_FLOORS = {
+  precision: 1,
+  recall: 1,
+  exclusionPrecision: 1,
+  exclusionRecall: 1,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
@@ -1024,6 +1037,47 @@ describe('eligibility quality', () => {
       );
       expect(measured().exclusions.recall).toBeGreaterThanOrEqual(
         HOLDOUT_10_FLOORS.exclusionRecall,
+      );
+    });
+  });
+  /**
+   * The eleventh held-out part (eligibility-labels-holdout-11.json): every trial of the eleventh
+   * held-out vignette round (test/fixtures/eligibility-vignettes-holdout-11.json, _trials),
+   * labelled rule by rule, blind, on 2026-11-25.
+   */
+  describe('over the eleventh held-out part (labelled blind 2026-11-25)', () => {
+    let report: ReturnType<typeof measureQuality>;
+    const measured = (): ReturnType<typeof measureQuality> =>
+      (report ??= measureQuality(DEFAULT_HOLDOUT_11_LABELS_FILE()));
+
+    it('should hold every trial of the eleventh vignette round, none in another labelled file', () => {
+      const eleventh = read(DEFAULT_HOLDOUT_11_LABELS_FILE()).map((l) => l.nctId);
+      const others = new Set(
+        CALIBRATION_LABELS_FILES()
+          .filter((f) => f !== DEFAULT_HOLDOUT_11_LABELS_FILE())
+          .flatMap(read)
+          .map((l) => l.nctId),
+      );
+      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_11_VIGNETTES_FILE(), 'utf8')) as {
+        _trials: Record<string, string[]>;
+      };
+      expect(eleventh.filter((id) => others.has(id))).toEqual([]);
+      expect([...eleventh].sort()).toEqual(
+        [...new Set(Object.values(round._trials).flat())].sort(),
+      );
+    });
+
+    it('should keep overall precision and recall above their floors', () => {
+      expect(measured().overall.precision).toBeGreaterThanOrEqual(HOLDOUT_11_FLOORS.precision);
+      expect(measured().overall.recall).toBeGreaterThanOrEqual(HOLDOUT_11_FLOORS.recall);
+    });
+
+    it('should keep precision and recall of the rules that may exclude above their floors', () => {
+      expect(measured().exclusions.precision).toBeGreaterThanOrEqual(
+        HOLDOUT_11_FLOORS.exclusionPrecision,
+      );
+      expect(measured().exclusions.recall).toBeGreaterThanOrEqual(
+        HOLDOUT_11_FLOORS.exclusionRecall,
       );
     });
   });

@@ -15,6 +15,7 @@ import {
   DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
@@ -586,7 +587,8 @@ describe('verdicts on the sixth held-out round', () => {
           f !== DEFAULT_HOLDOUT_7_VIGNETTES_FILE() &&
           f !== DEFAULT_HOLDOUT_8_VIGNETTES_FILE() &&
           f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE() &&
-          f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
+          f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE() &&
+          f !== DEFAULT_HOLDOUT_11_VIGNETTES_FILE(),
       ),
     );
     expectAtFloors(report, ALL_HELDOUT_5_FILES, 1125);
@@ -675,7 +677,8 @@ describe('verdicts on the seventh held-out round', () => {
         (f) =>
           f !== DEFAULT_HOLDOUT_8_VIGNETTES_FILE() &&
           f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE() &&
-          f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
+          f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE() &&
+          f !== DEFAULT_HOLDOUT_11_VIGNETTES_FILE(),
       ),
     );
     expectAtFloors(report, ALL_HELDOUT_6_FILES, 1350);
@@ -802,7 +805,9 @@ describeHeldOutRound({
     files: () =>
       DEFAULT_VIGNETTES_FILES().filter(
         (f) =>
-          f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE() && f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
+          f !== DEFAULT_HOLDOUT_9_VIGNETTES_FILE() &&
+          f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE() &&
+          f !== DEFAULT_HOLDOUT_11_VIGNETTES_FILE(),
       ),
     floors: ALL_HELDOUT_7_FILES,
     pairs: 1500,
@@ -838,7 +843,11 @@ describeHeldOutRound({
   floors: HELDOUT_9,
   pairs: 150,
   upTo: {
-    files: () => DEFAULT_VIGNETTES_FILES().filter((f) => f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE()),
+    files: () =>
+      DEFAULT_VIGNETTES_FILES().filter(
+        (f) =>
+          f !== DEFAULT_HOLDOUT_10_VIGNETTES_FILE() && f !== DEFAULT_HOLDOUT_11_VIGNETTES_FILE(),
+      ),
     floors: ALL_HELDOUT_8_FILES,
     pairs: 1650,
     count: 'eight',
@@ -873,5 +882,38 @@ describeHeldOutRound({
   trials: 25,
   floors: HELDOUT_10,
   pairs: 125,
-  upTo: { files: DEFAULT_VIGNETTES_FILES, floors: ALL_HELDOUT_9_FILES, pairs: 1775, count: 'nine' },
+  upTo: {
+    files: () => DEFAULT_VIGNETTES_FILES().filter((f) => f !== DEFAULT_HOLDOUT_11_VIGNETTES_FILE()),
+    floors: ALL_HELDOUT_9_FILES,
+    pairs: 1775,
+    count: 'nine',
+  },
+});
+
+/**
+ * The eleventh held-out round (test/fixtures/eligibility-vignettes-holdout-11.json, V416 onward):
+ * 20 patients (10 lung, 10 melanoma) on what round 10 left of the held-out pool (118 ids), 10 picks
+ * per condition (SHA-256 of 'heldout11:' + NCT id, round 10's rule and fallbacks;
+ * scripts/eligibility-round11-picks.mjs), each patient judged against set A or set B of its
+ * condition: 100 pairs, judged blind on 2026-11-25 and committed before the engine, the search or
+ * the quality command was run on them.
+ */
+// HELDOUT_11_MEASURED
+const HELDOUT_11 = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+const ALL_HELDOUT_10_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+
+describeHeldOutRound({
+  name: 'eleventh',
+  file: DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
+  patients: { lung_cancer: 10, melanoma: 10 },
+  firstId: 416,
+  trials: 20,
+  floors: HELDOUT_11,
+  pairs: 100,
+  upTo: {
+    files: DEFAULT_VIGNETTES_FILES,
+    floors: ALL_HELDOUT_10_FILES,
+    pairs: 1875,
+    count: 'ten',
+  },
 });

@@ -136,7 +136,14 @@ export const DEFAULT_HOLDOUT_9_VIGNETTES_FILE = (): string =>
 export const DEFAULT_HOLDOUT_10_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-10.json');
 
-/** Every vignettes file: the first two rounds, then the third to tenth held-out rounds. */
+/**
+ * The eleventh held-out round (V416+, judged blind on 2026-11-25 inside what round 10 left of the
+ * held-out pool: lung cancer and melanoma, 10 picks each).
+ */
+export const DEFAULT_HOLDOUT_11_VIGNETTES_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-11.json');
+
+/** Every vignettes file: the first two rounds, then the third to eleventh held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
@@ -147,6 +154,7 @@ export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_HOLDOUT_8_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_9_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
+  DEFAULT_HOLDOUT_11_VIGNETTES_FILE(),
 ];
 
 /** Reads and validates one or more vignettes files; an id used twice across them is an error. */
