@@ -3023,6 +3023,22 @@ describe('extractRules', () => {
         expect(symptoms.qualified).toBe(true);
       });
     });
+    describe('round 11 (a sentence class of blind round 11, read after its one measurement)', () => {
+      it('should read a stage glued to its numeral ("StageIIIB/C or IV") as the spaced one', () => {
+        const stage = (text: string): EligibilityRule[] =>
+          rules(text)
+            .filter((r) => r.key === 'tumor_stage')
+            .map(({ text: _sentence, ...rule }) => rule as EligibilityRule);
+        expect(stage('* Confirmed StageIIIB/C or IV NSCLC.')).toEqual(
+          stage('* Confirmed Stage IIIB/C or IV NSCLC.'),
+        );
+        expect(stage('* Confirmed StageIIIB/C or IV NSCLC.')).toEqual([
+          expect.objectContaining({ kind: 'range', min: 3.2 }),
+        ]);
+        expect(stage('* Confirmed StageIIIB/C or IV NSCLC.')[0].max).toBeUndefined();
+      });
+    });
+
     describe('round 11 (sentence classes of blind round 10, read once it was retired)', () => {
       it('should qualify a comorbidity limited to a recent one, dialysis or the protocol', () => {
         for (const [text, key] of [

@@ -128,6 +128,8 @@ const ROMAN = /^(?:i{1,3}|iv|v)[abc]?(?:\s*-\s*(?:i{1,3}|iv|v)[abc]?)?$/i;
 /** Applied to a whole section at once; none of them adds or removes a line break. */
 const REPLACEMENTS: [RegExp, string][] = [
   [/\\([<>=*[\]()&_#+.-])/g, '$1'],
+  // Round 11 (blind round 11): "StageIIIB/C or IV", a stage glued to its numeral.
+  [/\b(stage)(?=(?:i{1,3}|iv)[a-d]?\b)/gi, '$1 '],
   [/[\u2265\u2267]|&gt;=|=>/g, '>='],
   [/[\u2264\u2266]|&lt;=|=</g, '<='],
   [/\uFF1E/g, '>'],
