@@ -518,6 +518,9 @@ function itemFindings(
     // The diseases a sentence names, with those in brackets that normalisation drops ("≥ 1 prior
     // line (NSCLC) or anti-PD-1 (melanoma)", round 6) when the item is one sentence.
     const scope = `${item.lead ?? ''} ${sentence.lower} ${item.sentences.length === 1 ? (item.asides ?? '') : ''}`;
+    // Round 11: what the sentence says of its diseases and subjects, read once for its findings.
+    const anyCancerAlternative = ANY_CANCER_ALTERNATIVE.test(sentence.lower);
+    const cohortSubjects = (sentence.lower.match(COHORT_SUBJECT) ?? []).length > 1;
     for (const f of found) {
       const therapyRequired = f.kind === 'required' && CRITERIA[f.key].family === 'prior_therapy';
       if (aboutBrain && (EXTENT.has(f.key) || therapyRequired)) {
@@ -541,14 +544,12 @@ function itemFindings(
           otherCohortsAsk(f.key, scope, trialDiseases, conditions))
           ? 'cohort'
           : undefined) ??
-        (CRITERIA[f.key].family === 'subtype' &&
-        f.kind === 'required' &&
-        ANY_CANCER_ALTERNATIVE.test(sentence.lower)
+        (CRITERIA[f.key].family === 'subtype' && f.kind === 'required' && anyCancerAlternative
           ? 'list'
           : undefined) ??
         ((CRITERIA[f.key].family === 'biomarker' || CRITERIA[f.key].family === 'subtype') &&
         f.kind === 'required' &&
-        (sentence.lower.match(COHORT_SUBJECT) ?? []).length > 1
+        cohortSubjects
           ? 'cohort'
           : undefined) ??
         (MSI_KEYS.has(f.key) &&
