@@ -24,6 +24,7 @@ import {
   DEFAULT_HOLDOUT_8_LABELS_FILE,
   DEFAULT_HOLDOUT_9_LABELS_FILE,
   DEFAULT_HOLDOUT_10_LABELS_FILE,
+  DEFAULT_HOLDOUT_11_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   measureQuality,
@@ -92,8 +93,8 @@ export function passesBars(support: number, right: number): boolean {
  * (partly seen in round 8, calibration data since round 9), the calibration labels of round 9
  * (lung and melanoma trials labelled as calibration data) and, since round 11, the blind rounds 7
  * (measured after rounds 9, 10 and 11), 8 (measured once, after round 11), 9 (measured once,
- * after round 8's fixes) and 10 (measured once, after round 9's fixes), whose misreadings were
- * then read.
+ * after round 8's fixes), 10 (measured once, after round 9's fixes) and, since round 12, 11
+ * (measured once, after round 10's fixes), whose misreadings were then read.
  */
 export const CALIBRATION_LABELS_FILES = (): string[] => [
   DEFAULT_LABELS_FILE(),
@@ -108,6 +109,7 @@ export const CALIBRATION_LABELS_FILES = (): string[] => [
   DEFAULT_HOLDOUT_8_LABELS_FILE(),
   DEFAULT_HOLDOUT_9_LABELS_FILE(),
   DEFAULT_HOLDOUT_10_LABELS_FILE(),
+  DEFAULT_HOLDOUT_11_LABELS_FILE(),
 ];
 
 /** 95% Wilson score lower bound of a proportion `right / n` (0 when n is 0). */

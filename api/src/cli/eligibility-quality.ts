@@ -77,9 +77,8 @@ sentences. --misses also lists, per trial, the rules no label matched and the la
 matched. Since round 7 (calibrated confidence) the development file and held-out rounds 1-5 are
 calibration data, round 6 too since round 9: \`npm run eligibility:calibrate\` chose the reading
 classes that may exclude on their rule labels, so their figures are no longer blind; rounds 7 to
-10 too since round 11 (each measured once, blind, then its misreadings were read); the blind
-measure is the eleventh round (picked from what round 10 left of a pool disjoint from the
-calibration pool of the engine's round 9, measured once after round 11's last fixes).
+10 too since round 11, and 11 since round 12 (each measured once, blind, then its misreadings
+were read).
 Each rule set's block ends with how many rules calibration demoted to "to check", per family.
 --development prints the development figures only (vignettes and labelled trials the
 patterns are fixed against): while fixing patterns the held-out figures are not looked at, so

@@ -3039,6 +3039,83 @@ describe('extractRules', () => {
       });
     });
 
+    describe('round 12 (sentence classes of blind round 11, read once it was retired)', () => {
+      const keyed = (list: EligibilityRule[], key: string): string[] =>
+        compact(list).filter((r) => r.startsWith(`${key} `));
+
+      it('should read a count of prior therapies as a count of lines, not as chemotherapy excluded', () => {
+        expect(
+          keyed(
+            rules('* Solid tumour.', '* More than 3 prior systemic therapies.'),
+            'chemotherapy',
+          ),
+        ).toEqual(['chemotherapy range exclusion ..3']);
+        expect(
+          keyed(
+            rules('* At least 2 prior anticancer therapies for advanced disease.'),
+            'chemotherapy',
+          ),
+        ).toEqual(['chemotherapy range inclusion 2..']);
+        // A therapy without a count is still the therapy.
+        expect(
+          keyed(rules('* Solid tumour.', '* Prior systemic therapy.'), 'chemotherapy'),
+        ).toEqual(['chemotherapy excluded exclusion']);
+      });
+
+      it('should qualify a therapy named as the cause of a condition', () => {
+        expect(
+          keyed(
+            rules(
+              '* Solid tumour.',
+              '* Ongoing neuropathy from prior chemotherapy or other causes.',
+            ),
+            'chemotherapy',
+          ),
+        ).toEqual(['chemotherapy excluded exclusion q']);
+        expect(
+          keyed(
+            rules('* Solid tumour.', '* Severe toxicity due to prior immunotherapy.'),
+            'checkpoint_therapy',
+          ),
+        ).toEqual(['checkpoint_therapy excluded exclusion q']);
+      });
+
+      it('should qualify a risk of a condition, not the condition', () => {
+        expect(
+          keyed(
+            rules(
+              '* Solid tumour.',
+              '* An increased risk of heart disease in the view of the investigator.',
+            ),
+            'cardiac_disorders',
+          ),
+        ).toEqual(['cardiac_disorders excluded exclusion q']);
+        expect(
+          keyed(rules('* Solid tumour.', '* Known heart disease.'), 'cardiac_disorders'),
+        ).toEqual(['cardiac_disorders excluded exclusion']);
+      });
+
+      it('should read a laboratory definition of menopause as no menopausal requirement', () => {
+        const breast = { conditions: ['breast_cancer'] };
+        expect(
+          keyed(
+            rules(
+              '* FSH and LH levels within the postmenopausal range of the laboratory.',
+              '',
+              breast,
+            ),
+            'postmenopausal',
+          ),
+        ).toEqual([]);
+        expect(
+          keyed(
+            rules('* Postmenopausal women with HR-positive breast cancer.', '', breast),
+            'postmenopausal',
+          ),
+        ).toEqual(['postmenopausal required inclusion']);
+      });
+    });
+
     describe('round 11 (sentence classes of blind round 10, read once it was retired)', () => {
       it('should qualify a comorbidity limited to a recent one, dialysis or the protocol', () => {
         for (const [text, key] of [

@@ -63,10 +63,12 @@ const QUALIFIER_BEFORE_10 =
  * - a treatment about to start: "considered appropriate for starting therapy with anti-PD-1",
  *   "effective from the first administration of vemurafenib … after the last administration";
  * - naive or pretreated as alternatives: "ICI treatment-naive or relapsed/refractory, including
- *   PD-1/PD-L1 inhibitors".
+ *   PD-1/PD-L1 inhibitors";
+ * - round 12 (blind round 11): a therapy named as the cause of a condition ("history of
+ *   neuropathy from chemotherapy", "toxicity due to prior immunotherapy").
  */
 const ROUND_11_QUALIFIER =
-  /\bstart(?:ing)? (?:the )?(?:therapy|treatment)\b|\bappropriate for\b|\b(?:first|last) (?:administration|dose) of\b|\bwithin \d+ (?:days?|weeks?)\b|^\s*(?:1st|first)[\s-]lines? of\b|\b(?:completed|discontinued|stopped) (?:all|any)\b|\b(?:patients|participants|subjects) (?:currently )?(?:receiving|on)\b[^.;]{0,60}\bmust\b|\b(?:mutated|mutant|positive|negative|wild[- ]type) (?:patients|participants|subjects) (?:must|should)\b|\bintensive\b|\bplann(?:ed|ing)\b|\bcommenced\b|\bwill be (?:treated|given|receiving)\b|\bto (?:restart|continue)\b|\bcannot be\b|\bunequivocal\b|\bcandidates?\b|\bindication (?:for|of)\b|\bindicated\b|\bpreparation\b|\btil\b|\b(?:collection|generation|harvest\w*)\b|\b(?:have|has|will have) to undergo\b|\bmanufactur\w*|[<>]=?\s*\d+\s*(?:[\w-]+\s+){0,2}(?:regimens?|lines?)\b|\bna[iï]ve or\b|\bor (?:[\w/-]+ ){0,3}na[iï]ve\b/;
+  /\bstart(?:ing)? (?:the )?(?:therapy|treatment)\b|\bappropriate for\b|\b(?:first|last) (?:administration|dose) of\b|\bwithin \d+ (?:days?|weeks?)\b|^\s*(?:1st|first)[\s-]lines? of\b|\b(?:completed|discontinued|stopped) (?:all|any)\b|\b(?:patients|participants|subjects) (?:currently )?(?:receiving|on)\b[^.;]{0,60}\bmust\b|\b(?:mutated|mutant|positive|negative|wild[- ]type) (?:patients|participants|subjects) (?:must|should)\b|\bintensive\b|\bplann(?:ed|ing)\b|\bcommenced\b|\bwill be (?:treated|given|receiving)\b|\bto (?:restart|continue)\b|\bcannot be\b|\bunequivocal\b|\bcandidates?\b|\bindication (?:for|of)\b|\bindicated\b|\bpreparation\b|\btil\b|\b(?:collection|generation|harvest\w*)\b|\b(?:have|has|will have) to undergo\b|\bmanufactur\w*|[<>]=?\s*\d+\s*(?:[\w-]+\s+){0,2}(?:regimens?|lines?)\b|\bna[iï]ve or\b|\bor (?:[\w/-]+ ){0,3}na[iï]ve\b|\b(?:neuropath\w*|toxicit\w*|side[\s-]effects?|adverse (?:events?|reactions?))\s+(?:[\w-]+\s+){0,3}?(?:from|due to|caused by|induced by|related to|secondary to|attributed to)\b/;
 const QUALIFIER = new RegExp(
   `${QUALIFIER_BEFORE_10.source}|${ROUND_10_QUALIFIER.source}|${ROUND_11_QUALIFIER.source}`,
 );
@@ -87,7 +89,15 @@ const TARGETED =
 const OTHER_IMMUNOTHERAPY =
   /^\s*(?:\(|,)?\s*(?:with|such as|including|e\.?g\.?,?|e,g,)\s+(?:[\w-]+\s+){0,2}?(?:il-?2|interleukin|interferon|ifn|cytokines?|vaccines?|bcg|oncolytic|til\b|tumou?r[\s-]infiltrating)/;
 
-const LINES_WORD = /\b(?:lines?|regimens?)\b/;
+/**
+ * Round 12 (blind round 11): a count of prior therapies ("more than 4 prior systemic therapies")
+ * is a count of lines too.
+ */
+const COUNTED_THERAPIES =
+  '(?:prior |previous |systemic |anti-?cancer )*(?:therapies|treatments|(?:systemic |anti-?cancer )(?:therapy|treatment))';
+const LINES_WORD = new RegExp(
+  `\\b(?:lines?|regimens?)\\b|\\b(?:one|two|three|four|five|[1-5])\\s+${COUNTED_THERAPIES}\\b`,
+);
 const NUMBER: Record<string, number> = {
   one: 1,
   two: 2,
@@ -102,14 +112,14 @@ const NUMBER: Record<string, number> = {
 };
 const N = '(one|two|three|four|five|[1-5])';
 const AT_LEAST = new RegExp(
-  `(?:at least|>=|>|minimum of|a minimum of|received)\\s*${N}\\s*(?:\\(\\d\\)\\s*)?(?:or more\\s*)?(?:prior |previous |systemic |standard |treatment |therapy |anti-?cancer )*(?:lines?|regimens?)\\b|\\b${N}\\s*or more (?:prior |previous )?(?:lines?|regimens?)\\b`,
+  `(?:at least|>=|>|minimum of|a minimum of|received)\\s*${N}\\s*(?:\\(\\d\\)\\s*)?(?:or more\\s*)?(?:prior |previous |systemic |standard |treatment |therapy |anti-?cancer )*(?:lines?|regimens?)\\b|\\b${N}\\s*or more (?:prior |previous )?(?:lines?|regimens?)\\b|(?:at least|>=|>|minimum of|a minimum of)\\s*${N}\\s*${COUNTED_THERAPIES}\\b`,
 );
 const AT_MOST = new RegExp(
   `(?:no more than|not more than|at most|up to|maximum of|a maximum of|<=|<|fewer than|less than)\\s*${N}\\s*(?:\\(\\d\\)\\s*)?(?:prior |previous |systemic |lines? of )*(?:lines?|regimens?|systemic|chemotherap)`,
 );
 /** Exclusion: "more than 2 prior lines", "prior lines of systemic therapy >= 2". */
 const TOO_MANY = new RegExp(
-  `(?:more than|>=|>|at least)\\s*${N}\\s*(?:prior |previous |systemic )*(?:lines?|regimens?)\\b|\\blines? of [^.;]{0,40}?(>=|>)\\s*${N}`,
+  `(?:more than|>=|>|at least)\\s*${N}\\s*(?:(?:prior |previous |systemic )*(?:lines?|regimens?)|${COUNTED_THERAPIES})\\b|\\blines? of [^.;]{0,40}?(>=|>)\\s*${N}`,
 );
 
 /**
@@ -170,7 +180,7 @@ function extractLines(ctx: MatchContext): Finding[] {
     ...(EXAMPLE_CLAUSE.test(lower) ? { qualified: true } : {}),
   };
   if (least) {
-    const n = NUMBER[least[1] ?? least[2]];
+    const n = NUMBER[least[1] ?? least[2] ?? least[3]];
     const value = least[0].startsWith('>') && !least[0].startsWith('>=') ? n + 1 : n;
     // "Must have received 1 line of systemic therapy" (round 11c): a count without "at least" or
     // "or more" is exact.

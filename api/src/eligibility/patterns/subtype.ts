@@ -38,10 +38,12 @@ function single() {
  * A menopausal status named in a sentence about pregnancy or contraception (round 8):
  * "post-menopausal, surgically sterile, or using … birth control", "post-menopausal status or a
  * negative pregnancy test" define who cannot become pregnant; they are no breast-cancer
- * population.
+ * population. Round 12 (blind round 11): a laboratory definition of it ("luteinizing hormone and
+ * follicle-stimulating hormone levels in the post-menopausal range") belongs to the same
+ * definition.
  */
 const REPRODUCTIVE =
-  /\bchild-?\s?bearing\b|\bcontracepti\w*|\bbirth control\b|\bpregnan\w*|\bsteril\w*|\bwocbp\b|\bfertil\w*|\bhcg\b|\bbreast-?\s?feeding\b/;
+  /\bchild-?\s?bearing\b|\bcontracepti\w*|\bbirth control\b|\bpregnan\w*|\bsteril\w*|\bwocbp\b|\bfertil\w*|\bhcg\b|\bbreast-?\s?feeding\b|\bfsh\b|\bfollicle[\s-]stimulating\b|\bluteini[sz]ing\b|\bmenopausal range\b/;
 const notReproductive = (ctx: MatchContext): boolean => !REPRODUCTIVE.test(ctx.item);
 
 /**
