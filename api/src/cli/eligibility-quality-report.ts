@@ -327,6 +327,9 @@ export const DEFAULT_HOLDOUT_10_LABELS_FILE = (): string =>
 /** The eleventh held-out part (2026-11-25, the trials of the eleventh vignette round, blind). */
 export const DEFAULT_HOLDOUT_11_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-11.json');
+/** The twelfth held-out part (2026-11-25, the 15 trials of the twelfth vignette round, blind). */
+export const DEFAULT_HOLDOUT_12_LABELS_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-12.json');
 /** The CT.gov records of the first collection (every trial labelled before 2026-11-23). */
 export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), 'data', 'ctgov');
 /** All CT.gov records shipped in the repository, which hold every labelled trial. */

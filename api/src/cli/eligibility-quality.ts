@@ -14,6 +14,7 @@ import {
   DEFAULT_HOLDOUT_9_LABELS_FILE,
   DEFAULT_HOLDOUT_10_LABELS_FILE,
   DEFAULT_HOLDOUT_11_LABELS_FILE,
+  DEFAULT_HOLDOUT_12_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -29,6 +30,7 @@ import {
   DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
   DEFAULT_VIGNETTE_TRIALS_DIR,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
@@ -52,8 +54,9 @@ V331-V360, judged blind on 2026-11-24 on what round 7 left of that pool: lung ca
 and breast cancer), on the ninth (eligibility-vignettes-holdout-9.json, V361-V390, judged blind
 on 2026-11-24 on what round 8 left of it), on the tenth (eligibility-vignettes-holdout-10.json,
 V391-V415, judged blind on 2026-11-24 on what round 9 left of it), on the eleventh
-(eligibility-vignettes-holdout-11.json, V416 onward, judged blind on 2026-11-25 on what round 10
-left of it), over every held-out vignette of the ten files, and over all vignettes. --vignettes FILE
+(eligibility-vignettes-holdout-11.json, V416-V435, judged blind on 2026-11-25 on what round 10
+left of it), on the twelfth (eligibility-vignettes-holdout-12.json, V436 onward, judged blind on
+2026-11-25 on what round 11 left of it), over every held-out vignette of the eleven files, and over all vignettes. --vignettes FILE
 (repeatable) replaces the files: all of them make the held-out and the "all" blocks, and the
 per-round blocks are left out. The
 vignettes' trials are read from every folder under data/ (ctgov and ctgov-extra), or from
@@ -66,8 +69,8 @@ eligibility-labels-holdout-2.json, then eligibility-labels-holdout-3.json, then
 eligibility-labels-holdout-4.json, then eligibility-labels-holdout-5.json, then
 eligibility-labels-holdout-6.json, then eligibility-labels-holdout-7.json, then
 eligibility-labels-holdout-8.json, then eligibility-labels-holdout-9.json, then
-eligibility-labels-holdout-10.json, then eligibility-labels-holdout-11.json, then all eleven
-files together, all labelled blind; or the --holdout files together), then the calibration trials of
+eligibility-labels-holdout-10.json, then eligibility-labels-holdout-11.json, then
+eligibility-labels-holdout-12.json, then all twelve files together, all labelled blind; or the --holdout files together), then the calibration trials of
 round 9 (test/fixtures/eligibility-labels-calibration-9.json, labelled as calibration data) and
 then the development trials
 (test/fixtures/eligibility-labels.json, the patterns were written against it): precision and
@@ -78,7 +81,9 @@ matched. Since round 7 (calibrated confidence) the development file and held-out
 calibration data, round 6 too since round 9: \`npm run eligibility:calibrate\` chose the reading
 classes that may exclude on their rule labels, so their figures are no longer blind; rounds 7 to
 10 too since round 11, and 11 since round 12 (each measured once, blind, then its misreadings
-were read).
+were read); the blind measure is the twelfth round (picked from what round 11 left of a pool
+disjoint from the calibration pool of the engine's round 9, measured once after round 12's
+fixes).
 Each rule set's block ends with how many rules calibration demoted to "to check", per family.
 --development prints the development figures only (vignettes and labelled trials the
 patterns are fixed against): while fixing patterns the held-out figures are not looked at, so
@@ -171,7 +176,12 @@ function main(): Promise<number> {
           files: [DEFAULT_HOLDOUT_11_LABELS_FILE()],
         },
         {
-          title: 'all held-out trials (the eleven parts)',
+          title:
+            'held-out trials, twelfth part (labelled blind 2026-11-25, what round 11 left of the held-out pool)',
+          files: [DEFAULT_HOLDOUT_12_LABELS_FILE()],
+        },
+        {
+          title: 'all held-out trials (the twelve parts)',
           files: [
             DEFAULT_HOLDOUT_LABELS_FILE(),
             DEFAULT_HOLDOUT_2_LABELS_FILE(),
@@ -184,6 +194,7 @@ function main(): Promise<number> {
             DEFAULT_HOLDOUT_9_LABELS_FILE(),
             DEFAULT_HOLDOUT_10_LABELS_FILE(),
             DEFAULT_HOLDOUT_11_LABELS_FILE(),
+            DEFAULT_HOLDOUT_12_LABELS_FILE(),
           ],
         },
       ];
@@ -278,8 +289,13 @@ function main(): Promise<number> {
     );
     verdicts(
       'heldout',
+      [DEFAULT_HOLDOUT_12_VIGNETTES_FILE()],
+      'twelfth held-out round (V436+, judged blind 2026-11-25, what round 11 left of the held-out pool)',
+    );
+    verdicts(
+      'heldout',
       DEFAULT_VIGNETTES_FILES(),
-      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238-V285, V286-V330, V331-V360, V361-V390, V391-V415, V416+)',
+      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238-V285, V286-V330, V331-V360, V361-V390, V391-V415, V416-V435, V436+)',
     );
     verdicts('all', DEFAULT_VIGNETTES_FILES(), 'all vignettes (development and held-out)');
   }

@@ -143,7 +143,14 @@ export const DEFAULT_HOLDOUT_10_VIGNETTES_FILE = (): string =>
 export const DEFAULT_HOLDOUT_11_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-11.json');
 
-/** Every vignettes file: the first two rounds, then the third to eleventh held-out rounds. */
+/**
+ * The twelfth held-out round (V436+, judged blind on 2026-11-25 inside what round 11 left of the
+ * held-out pool: melanoma, 15 picks; lung has too few records left).
+ */
+export const DEFAULT_HOLDOUT_12_VIGNETTES_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-12.json');
+
+/** Every vignettes file: the first two rounds, then the third to twelfth held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
@@ -155,6 +162,7 @@ export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_HOLDOUT_9_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_11_VIGNETTES_FILE(),
+  DEFAULT_HOLDOUT_12_VIGNETTES_FILE(),
 ];
 
 /** Reads and validates one or more vignettes files; an id used twice across them is an error. */

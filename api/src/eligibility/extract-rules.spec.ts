@@ -976,6 +976,7 @@ describe('extractRules', () => {
         // Not nested under a heading, the rule holds for everyone.
         expect(excluding('* Progression on prior anti-PD-1 therapy')).toEqual([
           'checkpoint_therapy required inclusion',
+          'progressive_disease required inclusion',
         ]);
       });
 
@@ -1979,7 +1980,10 @@ describe('extractRules', () => {
           excluding(
             rules('* Progression on prior anti-PD-1 therapy.', '', { conditions: ['melanoma'] }),
           ),
-        ).toEqual(['checkpoint_therapy required inclusion']);
+        ).toEqual([
+          'checkpoint_therapy required inclusion',
+          'progressive_disease required inclusion',
+        ]);
       });
 
       it('should read a test of a biomarker, or a biomarker as a condition, as no requirement', () => {
@@ -3093,6 +3097,55 @@ describe('extractRules', () => {
         expect(
           keyed(rules('* Solid tumour.', '* Known heart disease.'), 'cardiac_disorders'),
         ).toEqual(['cardiac_disorders excluded exclusion']);
+      });
+
+      it('should read progression on or after a treatment as progressive disease required', () => {
+        for (const text of [
+          '* Disease that progressed on or after at least one prior line of systemic therapy.',
+          '* Documented radiographic progression during or following platinum-based chemotherapy.',
+          '* Has progressed on a prior anti-PD-1 antibody.',
+        ]) {
+          expect(keyed(rules(text), 'progressive_disease')).toEqual([
+            'progressive_disease required inclusion',
+          ]);
+        }
+        // No treatment named, an end point, a negation or a brain lesion's course: no rule.
+        for (const text of [
+          '* Progressive disease within the last 12 months.',
+          '* Time to progression after first-line therapy will be recorded.',
+          '* No evidence of progression after prior radiotherapy.',
+          '* Treated brain metastases progressing after radiosurgery.',
+        ]) {
+          expect(keyed(rules(text), 'progressive_disease')).toEqual([]);
+        }
+      });
+
+      it('should qualify progression that has another route or belongs to one part of the trial', () => {
+        for (const text of [
+          '* Tumour that progressed on standard therapy, or for which no standard therapy exists.',
+          '* Progression after standard therapy or, in the opinion of the investigator, unlikely to benefit from it.',
+          '* Progression (resistance, toxicity) on or after a PD-1 inhibitor.',
+          '* Part 2 and Part 3: disease that progressed after prior chemotherapy.',
+        ]) {
+          expect(keyed(rules(text), 'progressive_disease')).toEqual([
+            'progressive_disease required inclusion q',
+          ]);
+        }
+      });
+
+      it("should read the items nested under a line naming one disease as that cohort's", () => {
+        const basket = rules(
+          '1. Advanced solid tumour after standard therapy, including\n' +
+            '   1. Malignant Melanoma (MM)\n' +
+            '      * Patients who have progressed on a prior anti-PD-1 antibody.\n' +
+            '   2. Triple negative breast cancer (TNBC)\n' +
+            '      * Patients must have received prior sacituzumab.\n',
+          '',
+          { conditions: ['melanoma', 'breast_cancer'] },
+        );
+        expect(basket.filter((r) => r.key === 'progressive_disease').map((r) => r.reading)).toEqual(
+          ['cohort'],
+        );
       });
 
       it('should read a laboratory definition of menopause as no menopausal requirement', () => {

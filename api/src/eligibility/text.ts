@@ -116,6 +116,14 @@ const PART_LEAD =
  */
 const PER_TYPE_HEADING =
   /\b(?:per|for) (?:each|every) (?:tumou?r|cancer|disease) types?\b|\bdepending on (?:the )?(?:tumou?r|cancer|disease) type\b/i;
+/**
+ * Round 12: a line that only names a disease ("1. Malignant Melanoma (MM)", "(Cohort 2 Dose
+ * Expansion): Non-Small Cell Lung Cancer (NSCLC)") with items nested under it: the nested items are that disease's (a cohort's).
+ */
+const DISEASE_HEADING =
+  /^(?:(?:\d{1,2}|[a-h])[.)]\s*)?(?:\([^)]{0,40}\)\s*:?\s*)?[a-z][\w\s/,()'-]{0,50}\b(?:cancers?|carcinomas?|melanomas?|nsclc|sclc|tnbc|hnscc|crc|rcc|hcc|lymphomas?|leuka?emias?|myelomas?|sarcomas?|tumou?rs?|neoplasms?)\b[\w\s/,()'-]{0,30}$/i;
+const DISEASE_HEADING_VERB =
+  /\b(?:must|have|has|had|with|patients?|participants?|subjects?|who|are|is|be|confirmed|diagnosed|documented|histolog\w*)\b/i;
 /** A heading for everyone again ("All patients:", "All cohorts:", "General:"). */
 const COMMON_HEADING = /^(?:all|general|common|both)\b[^:.]{0,40}:\s*$/i;
 /** "Exclusion Criteria" closing an inclusion line without a colon (NCT00006046). */
@@ -420,7 +428,8 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
             (partOrCohortHeading(body.trim()) ||
               SUBGROUP_HEADING.test(body.trim()) ||
               PART_LEAD.test(body.trim().toLowerCase().slice(0, 40)))) ||
-          PER_TYPE_HEADING.test(body),
+          PER_TYPE_HEADING.test(body) ||
+          (DISEASE_HEADING.test(body.trim()) && !DISEASE_HEADING_VERB.test(body)),
       });
       if (switchAfter) {
         section = 'exclusion';

@@ -502,11 +502,12 @@ describe('answers-to-criterions', () => {
         expect(convert({ crpc: 'no' })).toEqual({ crpc: false });
       });
 
-      it('should keep newly_diagnosed as answered, and read a new diagnosis as not relapsed', () => {
+      it('should keep newly_diagnosed as answered, and read a new diagnosis as not relapsed or progressed', () => {
         expect(convert({ newly_diagnosed: 'yes' })).toEqual({
           newly_diagnosed: true,
           relapsed: false,
           refractory: false,
+          progressive_disease: false,
         });
         expect(convert({ newly_diagnosed: 'no' })).toEqual({ newly_diagnosed: false });
         // An answer to the other question wins over what the new diagnosis implies.
@@ -514,7 +515,16 @@ describe('answers-to-criterions', () => {
           newly_diagnosed: true,
           relapsed: true,
           refractory: false,
+          progressive_disease: false,
         });
+        // A neuroendocrine tumour's own progression answer wins too.
+        expect(
+          convert({
+            type_of_disease: 'neuroendocrine_tumors',
+            newly_diagnosed: 'yes',
+            nets_progression: 'yes',
+          }),
+        ).toMatchObject({ newly_diagnosed: true, progressive_disease: true });
       });
 
       it('should read a relapsed or refractory cancer as not newly diagnosed', () => {

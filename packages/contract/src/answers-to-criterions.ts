@@ -374,11 +374,13 @@ export function answersToCriterions(answers: Answers, now: Date = new Date()): S
   if (answers.crpc === 'yes') {
     out.cspc = false;
   }
-  // A newly diagnosed cancer has not relapsed and has not proved refractory yet; a relapsed or
-  // refractory one is not newly diagnosed. An answer to the other question wins.
+  // A newly diagnosed cancer has not relapsed, has not proved refractory and has not progressed
+  // on a treatment yet (the questionnaire asks no treatments of it); a relapsed or refractory one
+  // is not newly diagnosed. An answer to the other question wins.
   if (out.newly_diagnosed === true) {
     out.relapsed ??= false;
     out.refractory ??= false;
+    out.progressive_disease ??= false;
   }
   if ((out.relapsed === true || out.refractory === true) && out.newly_diagnosed === undefined) {
     out.newly_diagnosed = false;

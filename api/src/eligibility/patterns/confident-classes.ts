@@ -128,7 +128,7 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   { pool: 'biomarker/excluded/exclusion', support: 33, right: 33 },
   // Round 11c: 32/32 (Wilson 89.3%): "relapsed or refractory (R/R) AML" (the status written twice)
   // is one requirement, no longer read as alternatives.
-  { pool: 'disease_status/required/inclusion', support: 35, right: 34 },
+  { pool: 'disease_status/required/inclusion', support: 65, right: 65 },
   // Round 10b: prior therapies excluded in the exclusion list, 22/22 (Wilson 85.1%) after their
   // misreadings were fixed as sentence classes (25/53 in round 9; an agent aimed at PD-1 / PD-L1
   // only is now a qualified sub-class, as labelled and judged on the calibration data).
@@ -473,6 +473,19 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     by: 'pool',
     support: 1,
     right: 1,
+  },
+  // Round 12: classes read since, by their pools or on their own.
+  {
+    readingClass: 'disease_status/progressive_disease/required/inclusion',
+    by: 'class',
+    support: 32,
+    right: 32,
+  },
+  {
+    readingClass: 'disease_status/relapsed+anyOf/required/inclusion',
+    by: 'pool',
+    support: 15,
+    right: 15,
   },
 ];
 

@@ -49,6 +49,28 @@ const RELAPSE_TIMED_AFTER = /^\s*(?:that occurs?\s+)?(?:within|>|less than|more 
 const OR_RECURRENCE_AFTER =
   /^[^.;]{0,80}\bor\b[^.;]{0,60}\b(?:recurren\w*|relaps\w*|progress\w*|refractory|previously treated|pre-?treated)|^[^.;]{0,80},\s*or\s+(?:stage|patients?|participants?|subjects?|those|who|if|when)\b/;
 
+/**
+ * Round 12: progression on or after a treatment ("progressed on or after at least one prior line
+ * of systemic therapy", "disease progression after standard therapy", "radiographic progression
+ * during or following platinum-based chemotherapy") is progressive disease required, which a
+ * newly diagnosed patient (no treatment yet) does not meet. Progression with no treatment named
+ * ("progressive disease within the last 12 months") is not read: the questionnaire asks it only
+ * of neuroendocrine tumours.
+ */
+const PROGRESSION_AFTER_THERAPY =
+  /^[^.;]{0,60}?\b(?:on|after|during|despite|following|while (?:on|receiving)|under|to|with)\b[^.;]{0,60}?\b(?:therap\w*|treatments?|lines?|regimens?|chemo\w*|inhibitors?|tkis?|immunotherap\w*|agents?|standard|platinum\w*|icis?|anti-?pd-?l?1|pd-?l?1|blockade|antibod\w*)\b/;
+/** "time to progression", "until progression", "in case of progression": no requirement. */
+const PROGRESSION_NOT_REQUIRED_BEFORE =
+  /\b(?:time to|risk of|until|upon|before|prior to|in case of|if|when|at (?:the time of )?|evidence of (?:no )?|free of|without|no|not|non|absence of|lack of)\s*(?:(?:radiolog\w*|radiographic|clinical|documented|objective|confirmed|disease|further)\s+)*$/;
+/**
+ * What makes progression one route or one group's requirement: a route for patients who never had
+ * the treatment ("… or intolerant to it", "or no standard therapy exists", "or in the opinion of
+ * the investigator unlikely to benefit"), a stop for toxicity instead ("progression (resistance,
+ * toxicity)"), one part of the trial ("Parts 1B and 1C:", "in dose-extension cases").
+ */
+const UNTREATED_ROUTE =
+  /\bor,? (?:[\w-]+ ){0,3}(?:in the )?(?:opinion|judge?ment|discretion)\b|\btoxicit\w*|^\s*(?:parts?|cohorts?|arms?|groups?|phase)\s+[\w.]+(?:\s*(?:and|or|&|,)\s*[\w.]+)*\b[^:]{0,30}:|\b(?:dose[\s-])?(?:extension|expansion|escalation)\b|\bor\b[^.;]{0,50}?\b(?:intoleran\w*|refus\w*|declin\w*|ineligible|not (?:a )?candidates?|unsuitable|not (?:be )?eligible|unable|contraindicat\w*|not (?:tolerate|appropriate|suitable)|no (?:standard|effective|available|approved|further|other|curative)|not available|newly diagnosed|untreated|na[iï]ve|for whom)|\bunless\b|\bno (?:standard|effective|available|approved) (?:therapy|therapies|treatments?|options?)\b|\bnot (?:be )?(?:available|appropriate|indicated)\b/;
+
 export const diseaseStatusConcepts: Concept[] = [
   {
     key: 'newly_diagnosed',
@@ -119,6 +141,24 @@ export const diseaseStatusConcepts: Concept[] = [
       !NOT_DISEASE_AFTER.test(ctx.sentence.lower.slice(end, end + 20)) &&
       !REFRACTORY_TO_THERAPY.test(ctx.sentence.lower.slice(Math.max(0, start - 30), start)) &&
       !OR_PROGRESSION_AFTER.test(ctx.sentence.lower.slice(end, end + 40)),
+  },
+  {
+    key: 'progressive_disease',
+    triggers: ['progress'],
+    re: /\bprogress(?:ed|ing|ion|ive disease)\b(?![\s-]*(?:free|multifocal))/g,
+    mode: 'bool',
+    only: 'inclusion',
+    group: 'status',
+    qualifier: UNTREATED_ROUTE,
+    accept: (ctx, start, end) => {
+      const lower = ctx.sentence.lower;
+      return (
+        PROGRESSION_AFTER_THERAPY.test(lower.slice(end, end + 130)) &&
+        // "Progressing brain metastases … progressing through radiation therapy": a site's course.
+        !/\b(?:brain|cns|intracranial|leptomening\w*|cerebral)\b/.test(lower) &&
+        !PROGRESSION_NOT_REQUIRED_BEFORE.test(lower.slice(Math.max(0, start - 40), start))
+      );
+    },
   },
 ];
 
