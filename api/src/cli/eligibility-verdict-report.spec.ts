@@ -705,17 +705,23 @@ function describeHeldOutRound(round: {
     const picks = (): Record<string, string[]> => readPicks(file);
     const total = Object.values(round.patients).reduce((n, c) => n + c, 0);
 
-    it(`should judge ${total} new patients, each against set A or set B of the picks of its condition`, () => {
+    it(`should judge ${total} new patients, each against one set of 5 picks of its condition (A, B …)`, () => {
       const vignettes = readVignettes(file);
       expect(vignettes.length).toBe(total);
       expect(Object.keys(picks()).sort()).toEqual(Object.keys(round.patients).sort());
       for (const [condition, count] of Object.entries(round.patients)) {
         const ofCondition = vignettes.filter((v) => v.answers.type_of_disease === condition);
-        const [setA, setB] = [picks()[condition].slice(0, 5), picks()[condition].slice(5)];
+        const all = picks()[condition];
+        const sets = Array.from({ length: Math.ceil(all.length / 5) }, (_, i) =>
+          all.slice(i * 5, i * 5 + 5).join(),
+        );
         expect(ofCondition.length).toBe(count);
         const judged = ofCondition.map((v) => v.trials.map((t) => t.nctId).join());
-        expect(judged.filter((j) => j === setA.join())).toHaveLength(5);
-        expect(judged.filter((j) => setB.length > 0 && j === setB.join())).toHaveLength(count - 5);
+        // Five patients per set, and no patient judged against anything else.
+        expect(sets.map((set) => judged.filter((j) => j === set).length)).toEqual(
+          sets.map(() => 5),
+        );
+        expect(judged.filter((j) => !sets.includes(j))).toEqual([]);
       }
       expect(vignettes.filter((v) => v.split !== 'heldout').map((v) => v.id)).toEqual([]);
       expect(
@@ -929,9 +935,14 @@ describeHeldOutRound({
  * each patient judged against one set of 5 picks: 75 pairs, judged blind on 2026-11-25 and
  * committed before the engine, the search or the quality command was run on them.
  */
-// HELDOUT_12_MEASURED
-const HELDOUT_12 = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
-const ALL_HELDOUT_11_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+// Measured once, blind, 2026-11-25 on the engine of round 12 (main at 6cbcf2e): 2 wrong of 75
+// pairs (2.7%), precision 93.8% (30/32), recall 66.7% (30/45); rules that may exclude 76.5%
+// (26/34), 8 wrong. Over every held-out vignette of the eleven files: 2 wrong of 1,950, precision
+// 99.6%, recall 52.4%.
+const HELDOUT_12 = { maxWrongExclusionRate: 0.027, precision: 0.93, recall: 0.66 };
+// V447 x NCT04511013 was keyed by brain metastases too, which her answers do not set (stage IIIC,
+// M0): the key is dropped (braf decides it), as the round's rules ask.
+const ALL_HELDOUT_11_FILES = { maxWrongExclusionRate: 0.002, precision: 0.99, recall: 0.52 };
 
 describeHeldOutRound({
   name: 'twelfth',
