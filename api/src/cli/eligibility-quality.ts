@@ -81,9 +81,8 @@ matched. Since round 7 (calibrated confidence) the development file and held-out
 calibration data, round 6 too since round 9: \`npm run eligibility:calibrate\` chose the reading
 classes that may exclude on their rule labels, so their figures are no longer blind; rounds 7 to
 10 too since round 11, and 11 since round 12 (each measured once, blind, then its misreadings
-were read); the blind measure is the twelfth round (picked from what round 11 left of a pool
-disjoint from the calibration pool of the engine's round 9, measured once after round 12's
-fixes).
+were read); the twelfth round too since its single measurement on round 12's engine. No blind
+round is left: the held-out pool has too few records for another one.
 Each rule set's block ends with how many rules calibration demoted to "to check", per family.
 --development prints the development figures only (vignettes and labelled trials the
 patterns are fixed against): while fixing patterns the held-out figures are not looked at, so

@@ -367,7 +367,8 @@ describe('verdicts on the third held-out round', () => {
 // Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
 // misreadings read and fixed): 0 wrong of 255, precision 100%, recall 44.4%.
 // Round 12 (progression after treatment read; blind round 11 retired): 0 wrong, 100%, recall 45.3%.
-const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.45 };
+// Round 12, Karnofsky 50/70/90 bounds to check: recall 43.6%.
+const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.43 };
 /**
  * Every held-out vignette of the three files (V61-V78, V79-V135, V136-V186). After round 5
  * (same run as above): 22 of 630 (3.5%), precision 87.6%, recall 52.7%. Floors raised to them.
@@ -470,7 +471,8 @@ const HELDOUT_5 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.41 };
 // Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
 // misreadings read and fixed): 0 wrong of 885, precision 100%, recall 40.2%.
 // Round 12 (progression after treatment read; blind round 11 retired): 0 wrong, 100%, recall 42.4%.
-const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.42 };
+// Round 12, Karnofsky 50/70/90 bounds to check: recall 41.9%.
+const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.41 };
 
 describe('verdicts on the fifth held-out round', () => {
   const file = DEFAULT_HOLDOUT_5_VIGNETTES_FILE();
@@ -624,7 +626,8 @@ const HELDOUT_7 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.57 };
 // Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
 // misreadings read and fixed): 0 wrong of 1350, precision 100%, recall 45.4%.
 // Round 12 (progression after treatment read; blind round 11 retired): 0 wrong, 100%, recall 47.1%.
-const ALL_HELDOUT_6_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.47 };
+// Round 12, Karnofsky 50/70/90 bounds to check: recall 46.8%.
+const ALL_HELDOUT_6_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.46 };
 
 describe('verdicts on the seventh held-out round', () => {
   const file = DEFAULT_HOLDOUT_7_VIGNETTES_FILE();
@@ -835,7 +838,8 @@ const HELDOUT_9 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.62 };
 // Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
 // misreadings read and fixed): 0 wrong of 1650, precision 100%, recall 47.9%.
 // Round 12 (progression after treatment read; blind round 11 retired): 0 wrong, 100%, recall 50.2%.
-const ALL_HELDOUT_8_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.5 };
+// Round 12, Karnofsky 50/70/90 bounds to check: recall 49.9%.
+const ALL_HELDOUT_8_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.49 };
 
 describeHeldOutRound({
   name: 'ninth',
@@ -873,7 +877,8 @@ const HELDOUT_10 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.63 };
 // Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
 // misreadings read and fixed): 0 wrong of 1775, precision 100%, recall 48.8%.
 // Round 12 (progression after treatment read; blind round 11 retired): 0 wrong, 100%, recall 51.1%.
-const ALL_HELDOUT_9_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.51 };
+// Round 12, Karnofsky 50/70/90 bounds to check: recall 50.9%.
+const ALL_HELDOUT_9_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.5 };
 
 describeHeldOutRound({
   name: 'tenth',
@@ -939,10 +944,14 @@ describeHeldOutRound({
 // pairs (2.7%), precision 93.8% (30/32), recall 66.7% (30/45); rules that may exclude 76.5%
 // (26/34), 8 wrong. Over every held-out vignette of the eleven files: 2 wrong of 1,950, precision
 // 99.6%, recall 52.4%.
-const HELDOUT_12 = { maxWrongExclusionRate: 0.027, precision: 0.93, recall: 0.66 };
+// Then retired to calibration data and its misreadings read (both wrong pairs fixed as sentence
+// classes: newly diagnosed as one status of a list; a Karnofsky bound of 50, 70 or 90 to check;
+// four labels corrected to the other files' conventions): 0 wrong of 75, 100%, recall 66.7%; over
+// every held-out vignette: 0 wrong of 1,950, 100%, 52.2%.
+const HELDOUT_12 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.66 };
 // V447 x NCT04511013 was keyed by brain metastases too, which her answers do not set (stage IIIC,
 // M0): the key is dropped (braf decides it), as the round's rules ask.
-const ALL_HELDOUT_11_FILES = { maxWrongExclusionRate: 0.002, precision: 0.99, recall: 0.52 };
+const ALL_HELDOUT_11_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.52 };
 
 describeHeldOutRound({
   name: 'twelfth',

@@ -3148,6 +3148,54 @@ describe('extractRules', () => {
         );
       });
 
+      it('should qualify a Karnofsky bound the ECOG answer cannot decide (50, 70, 90)', () => {
+        expect(keyed(rules('* Karnofsky score of 70% or greater.'), 'ecog')).toEqual([
+          'ecog range inclusion ..1 q',
+        ]);
+        expect(keyed(rules('* Karnofsky performance status >= 80.'), 'ecog')).toEqual([
+          'ecog range inclusion ..1',
+        ]);
+        expect(keyed(rules('* Karnofsky performance status of at least 60%.'), 'ecog')).toEqual([
+          'ecog range inclusion ..2',
+        ]);
+      });
+
+      it('should qualify a measurable brain metastasis after "at least one", and a therapy that could alter what is measured', () => {
+        expect(
+          keyed(
+            rules('* At least one measurable brain metastasis of 0.5 cm or more on MRI.'),
+            'measurable_disease',
+          ),
+        ).toEqual(['measurable_disease required inclusion q']);
+        expect(
+          keyed(
+            rules(
+              '* Solid tumour.',
+              '* Prior cytotoxic chemotherapy that could alter the markers studied.',
+            ),
+            'chemotherapy',
+          ),
+        ).toEqual(['chemotherapy excluded exclusion q']);
+      });
+
+      it('should read newly diagnosed as one status of a list as no requirement', () => {
+        expect(
+          keyed(
+            rules(
+              '* A history of uveal melanoma (newly diagnosed, under treatment or in follow-up).',
+              '',
+              {
+                conditions: ['melanoma'],
+              },
+            ),
+            'newly_diagnosed',
+          ),
+        ).toEqual([]);
+        expect(keyed(rules('* Newly diagnosed stage IV NSCLC.'), 'newly_diagnosed')).toEqual([
+          'newly_diagnosed required inclusion',
+        ]);
+      });
+
       it('should read a laboratory definition of menopause as no menopausal requirement', () => {
         const breast = { conditions: ['breast_cancer'] };
         expect(
@@ -3527,8 +3575,9 @@ describe('extractRules', () => {
     });
 
     it('should map Karnofsky onto ECOG', () => {
+      // 70 is a score ECOG 1 and 2 share (round 12): to check.
       expect(compact(rules('* Karnofsky performance status >= 70%'))).toEqual([
-        'ecog range inclusion ..1',
+        'ecog range inclusion ..1 q',
       ]);
       expect(compact(rules('* Karnofsky 60-100%'))).toEqual(['ecog range inclusion ..2']);
       expect(karnofskyToEcogMax(90)).toBe(0);

@@ -71,6 +71,13 @@ const PROGRESSION_NOT_REQUIRED_BEFORE =
 const UNTREATED_ROUTE =
   /\bor,? (?:[\w-]+ ){0,3}(?:in the )?(?:opinion|judge?ment|discretion)\b|\btoxicit\w*|^\s*(?:parts?|cohorts?|arms?|groups?|phase)\s+[\w.]+(?:\s*(?:and|or|&|,)\s*[\w.]+)*\b[^:]{0,30}:|\b(?:dose[\s-])?(?:extension|expansion|escalation)\b|\bor\b[^.;]{0,50}?\b(?:intoleran\w*|refus\w*|declin\w*|ineligible|not (?:a )?candidates?|unsuitable|not (?:be )?eligible|unable|contraindicat\w*|not (?:tolerate|appropriate|suitable)|no (?:standard|effective|available|approved|further|other|curative)|not available|newly diagnosed|untreated|na[iï]ve|for whom)|\bunless\b|\bno (?:standard|effective|available|approved) (?:therapy|therapies|treatments?|options?)\b|\bnot (?:be )?(?:available|appropriate|indicated)\b/;
 
+/**
+ * Round 12 (blind round 12): newly diagnosed as one status of a list ("a history of uveal melanoma
+ * (newly diagnosed, under treatment or in follow-up)"): any of them may join.
+ */
+const OR_OTHER_STATUS_AFTER =
+  /^\s*(?:,|\/|\bor\b)[^.;]{0,50}?\b(?:under treatment|on treatment|in follow[\s-]?up|receiving|treated|pre-?treated|previously|in remission)\b/;
+
 export const diseaseStatusConcepts: Concept[] = [
   {
     key: 'newly_diagnosed',
@@ -79,7 +86,9 @@ export const diseaseStatusConcepts: Concept[] = [
     re: /\bnewly[\s-]diagnosed\b|\bde novo (?=aml\b|acute myel|myeloid)/g,
     mode: 'bool',
     only: 'inclusion',
-    accept: (ctx, _start, end) => !OR_RECURRENCE_AFTER.test(ctx.sentence.lower.slice(end)),
+    accept: (ctx, _start, end) =>
+      !OR_RECURRENCE_AFTER.test(ctx.sentence.lower.slice(end)) &&
+      !OR_OTHER_STATUS_AFTER.test(ctx.sentence.lower.slice(end)),
   },
   {
     key: 'untreated',

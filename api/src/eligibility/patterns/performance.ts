@@ -34,6 +34,12 @@ const PERFORMANCE_WORDS = [
 
 const num = (s: string): number => WORD_NUM[s] ?? Number(s);
 
+/**
+ * Karnofsky scores two ECOG grades share (Buccheri 1996): 90 (ECOG 0 or 1), 70 (1 or 2), 50 (2 or
+ * 3). A lower bound there cannot be decided from the ECOG answer alone.
+ */
+const KARNOFSKY_BOUNDARY = new Set([50, 70, 90]);
+
 /** ECOG bound equivalent to a Karnofsky lower bound (Oken 1982 / Buccheri 1996 mapping). */
 export function karnofskyToEcogMax(threshold: number): number | null {
   if (threshold >= 90) {
@@ -136,7 +142,16 @@ function extract(ctx: MatchContext): Finding[] {
       const threshold = Number(k[2]) + (k[1] === '>' || k[1] === 'greater than' ? 1 : 0);
       const max = threshold <= 100 ? karnofskyToEcogMax(threshold) : null;
       if (max !== null) {
-        return [{ key: 'ecog', kind: 'range', max }];
+        // Round 12 (blind round 12): the scales meet at 50, 70 and 90 (an ECOG 2 patient may
+        // score Karnofsky 70), so a threshold there may leave out a patient it admits: to check.
+        return [
+          {
+            key: 'ecog',
+            kind: 'range',
+            max,
+            ...(KARNOFSKY_BOUNDARY.has(threshold) ? { qualified: true } : {}),
+          },
+        ];
       }
     }
   }

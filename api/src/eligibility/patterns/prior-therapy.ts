@@ -65,10 +65,12 @@ const QUALIFIER_BEFORE_10 =
  * - naive or pretreated as alternatives: "ICI treatment-naive or relapsed/refractory, including
  *   PD-1/PD-L1 inhibitors";
  * - round 12 (blind round 11): a therapy named as the cause of a condition ("history of
- *   neuropathy from chemotherapy", "toxicity due to prior immunotherapy").
+ *   neuropathy from chemotherapy", "toxicity due to prior immunotherapy"); (blind round 12) one
+ *   excluded only if it could alter what the study measures ("cytotoxic treatment … that can
+ *   alter the studied parameters").
  */
 const ROUND_11_QUALIFIER =
-  /\bstart(?:ing)? (?:the )?(?:therapy|treatment)\b|\bappropriate for\b|\b(?:first|last) (?:administration|dose) of\b|\bwithin \d+ (?:days?|weeks?)\b|^\s*(?:1st|first)[\s-]lines? of\b|\b(?:completed|discontinued|stopped) (?:all|any)\b|\b(?:patients|participants|subjects) (?:currently )?(?:receiving|on)\b[^.;]{0,60}\bmust\b|\b(?:mutated|mutant|positive|negative|wild[- ]type) (?:patients|participants|subjects) (?:must|should)\b|\bintensive\b|\bplann(?:ed|ing)\b|\bcommenced\b|\bwill be (?:treated|given|receiving)\b|\bto (?:restart|continue)\b|\bcannot be\b|\bunequivocal\b|\bcandidates?\b|\bindication (?:for|of)\b|\bindicated\b|\bpreparation\b|\btil\b|\b(?:collection|generation|harvest\w*)\b|\b(?:have|has|will have) to undergo\b|\bmanufactur\w*|[<>]=?\s*\d+\s*(?:[\w-]+\s+){0,2}(?:regimens?|lines?)\b|\bna[iï]ve or\b|\bor (?:[\w/-]+ ){0,3}na[iï]ve\b|\b(?:neuropath\w*|toxicit\w*|side[\s-]effects?|adverse (?:events?|reactions?))\s+(?:[\w-]+\s+){0,3}?(?:from|due to|caused by|induced by|related to|secondary to|attributed to)\b/;
+  /\bstart(?:ing)? (?:the )?(?:therapy|treatment)\b|\bappropriate for\b|\b(?:first|last) (?:administration|dose) of\b|\bwithin \d+ (?:days?|weeks?)\b|^\s*(?:1st|first)[\s-]lines? of\b|\b(?:completed|discontinued|stopped) (?:all|any)\b|\b(?:patients|participants|subjects) (?:currently )?(?:receiving|on)\b[^.;]{0,60}\bmust\b|\b(?:mutated|mutant|positive|negative|wild[- ]type) (?:patients|participants|subjects) (?:must|should)\b|\bintensive\b|\bplann(?:ed|ing)\b|\bcommenced\b|\bwill be (?:treated|given|receiving)\b|\bto (?:restart|continue)\b|\bcannot be\b|\bunequivocal\b|\bcandidates?\b|\bindication (?:for|of)\b|\bindicated\b|\bpreparation\b|\btil\b|\b(?:collection|generation|harvest\w*)\b|\b(?:have|has|will have) to undergo\b|\bmanufactur\w*|[<>]=?\s*\d+\s*(?:[\w-]+\s+){0,2}(?:regimens?|lines?)\b|\bna[iï]ve or\b|\bor (?:[\w/-]+ ){0,3}na[iï]ve\b|\b(?:neuropath\w*|toxicit\w*|side[\s-]effects?|adverse (?:events?|reactions?))\s+(?:[\w-]+\s+){0,3}?(?:from|due to|caused by|induced by|related to|secondary to|attributed to)\b|\b(?:that|which) (?:can|could|may|might) (?:alter\w*|affect|interfere|influence|bias)\b/;
 const QUALIFIER = new RegExp(
   `${QUALIFIER_BEFORE_10.source}|${ROUND_10_QUALIFIER.source}|${ROUND_11_QUALIFIER.source}`,
 );

@@ -448,8 +448,9 @@ export const stageConcepts: Concept[] = [
     // Round 10: a measurable lesion in the brain ("at least one intracranial measurable lesion",
     // "a measurable brain metastasis") is matched with its site, so `kindOf` reads it as one kind
     // of measurable disease (qualified): measured by other criteria (RANO-BM), and a patient with
-    // measurable disease elsewhere only does not meet it.
-    re: /\b(?:intracranial|brain|cns|cerebral) measurable (?:disease|lesions?|tumou?rs?|metastas[ie]s|target lesions?)\b|\bmeasurable (?:intracranial|brain|cns|cerebral) (?:disease|lesions?|tumou?rs?|metastas[ie]s)\b|\bmeasurable (?:disease|lesions?|tumou?rs?|metastas[ie]s|target lesions?)\b|\bat least (?:one|1) (?:\w+ ){0,2}lesions? (?:that|which) can be (?:accurately )?measured\b|\bat least (?:one|1) (?:\w+ )?measurable\b|\bmeasurable\b(?= [^.;]{0,40}\brecist)/g,
+    // measurable disease elsewhere only does not meet it. Round 12: also after "at least one"
+    // ("at least one measurable brain metastasis >= 0.5 cm").
+    re: /\b(?:intracranial|brain|cns|cerebral) measurable (?:disease|lesions?|tumou?rs?|metastas[ie]s|target lesions?)\b|\bmeasurable (?:intracranial|brain|cns|cerebral) (?:disease|lesions?|tumou?rs?|metastas[ie]s)\b|\bmeasurable (?:disease|lesions?|tumou?rs?|metastas[ie]s|target lesions?)\b|\bat least (?:one|1) (?:\w+ ){0,2}lesions? (?:that|which) can be (?:accurately )?measured\b|\bat least (?:one|1) (?:\w+ )?measurable\b(?! (?:intracranial|brain|cns|cerebral)\b)|\bmeasurable\b(?= [^.;]{0,40}\brecist)/g,
     mode: 'bool',
     negatedExclusionRequired: true,
     kindOf: CNS_MEASURABLE,
