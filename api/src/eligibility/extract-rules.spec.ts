@@ -3178,6 +3178,26 @@ describe('extractRules', () => {
         ).toEqual(['chemotherapy excluded exclusion q']);
       });
 
+      it('should read a metastatic lesion named as an example or to be treated, or the extent of another listed disease, as no metastatic requirement of every patient', () => {
+        for (const text of [
+          '* Any melanoma of the skin, including metastatic lesions.',
+          '* A target for radiotherapy: a skin tumour, a metastatic lymph node or a soft-tissue lesion.',
+        ]) {
+          expect(keyed(rules(text, '', { conditions: ['melanoma'] }), 'metastatic')).toEqual([]);
+        }
+        expect(
+          keyed(
+            rules('* Unresectable melanoma or relapsed metastatic NSCLC.', '', {
+              conditions: ['melanoma', 'lung_cancer'],
+            }),
+            'metastatic',
+          ),
+        ).toEqual(['metastatic required inclusion q']);
+        expect(keyed(rules('* Confirmed metastatic NSCLC.'), 'metastatic')).toEqual([
+          'metastatic required inclusion',
+        ]);
+      });
+
       it('should read newly diagnosed as one status of a list as no requirement', () => {
         expect(
           keyed(

@@ -487,6 +487,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     support: 15,
     right: 15,
   },
+  // Round 11 (blind round 9 joins the calibration data): classes read since, by their pools.
+  { readingClass: 'stage/metastatic/required/inclusion', by: 'class', support: 24, right: 24 },
 ];
 
 /** The reading classes that may exclude (the table above). */

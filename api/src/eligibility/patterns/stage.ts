@@ -298,12 +298,14 @@ export const stageConcepts: Concept[] = [
     group: 'extent',
     // "limited / oligometastatic disease (1 to 2 organs)": a number of metastases the
     // questionnaire does not ask, so the rule never excludes.
+    // Round 12: "advanced/metastatic melanoma or relapsed refractory metastatic NSCLC": the extent
+    // of the second disease of a list, not of every patient.
     // Round 11a: metastatic disease limited to a state the questionnaire does not ask: "only
     // metastatic lesions less than 8 mm", "distant metastases only located in the CNS",
     // "symptomatic advanced/metastatic visceral spread", "metastatic disease not confirmed
     // histologically".
     qualifier:
-      /\b(?:limited|oligo-?)\s*metasta\w*|\boligometasta\w*|\bnot (?:(?:clinically|radiographically|radiologically|and)\s+)+stable\b|\bonly metastatic lesions?\b|\bmetastas[ie]s (?:only located|located only|only) in\b|\bsymptomatic (?:[\w/-]+ ){0,2}?metastatic\b|\bmetastatic (?:disease )?not (?:been )?(?:histologically |pathologically )?(?:confirmed|proven)\b/,
+      /\b(?:melanoma|cancer|carcinoma|nsclc|sclc|tumou?rs?)\s+or\s+(?:[\w/-]+\s+){0,3}metastatic\b|\b(?:limited|oligo-?)\s*metasta\w*|\boligometasta\w*|\bnot (?:(?:clinically|radiographically|radiologically|and)\s+)+stable\b|\bonly metastatic lesions?\b|\bmetastas[ie]s (?:only located|located only|only) in\b|\bsymptomatic (?:[\w/-]+ ){0,2}?metastatic\b|\bmetastatic (?:disease )?not (?:been )?(?:histologically |pathologically )?(?:confirmed|proven)\b/,
     accept: (ctx, start, end) => {
       const { lower } = ctx.sentence;
       const before = lower.slice(Math.max(0, start - 40), start);
@@ -319,6 +321,15 @@ export const stageConcepts: Concept[] = [
         (ctx.section === 'exclusion' &&
           /^\s*(?:sites?|lesions?)\b/.test(after) &&
           /\b(?:on|to|in|of|from|at)\s+(?:the|a|an|each|any|one)?\s*$/.test(before))
+      ) {
+        return false;
+      }
+      // Round 12: a lesion named with it ("including metastatic lesions", "a metastatic lymph
+      // node … to be treated"), not the patient's extent.
+      if (
+        /\b(?:including|incl\.?|such as|e\.g\.,?)\s*$/.test(before) ||
+        (/\ban?\s+$/.test(before) &&
+          /^\s*(?:lymph\s+)?(?:nodes?|lesions?|deposits?|sites?|foci|focus)\b/.test(after))
       ) {
         return false;
       }
