@@ -26,6 +26,12 @@ describe('answers-to-criterions', () => {
           chemotherapy: 2,
           targeted_therapy: 0,
           metastatic: false,
+          // A cancer that has not spread has no brain metastases (round 12).
+          brain_metastases: false,
+        });
+        // An answer wins over what the extent implies.
+        expect(convert({ cancer_stage: '3.2', brain_metastases: 'yes' })).toMatchObject({
+          brain_metastases: true,
         });
       });
 

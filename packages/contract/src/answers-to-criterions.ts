@@ -404,6 +404,11 @@ export function answersToCriterions(answers: Answers, now: Date = new Date()): S
   ) {
     delete out.metastatic;
   }
+  // Brain metastases are distant metastases: a cancer that has not spread has none, unless
+  // answered so.
+  if (out.metastatic === false) {
+    out.brain_metastases ??= false;
+  }
   // Round 11a: a stage 0-II cancer that has not spread is an early, localised one, not an
   // unresectable (locally advanced) one, unless answered so; a liver, biliary or pancreatic
   // cancer may be unresectable at stage II (liver function, vessels), so it stays unknown.
