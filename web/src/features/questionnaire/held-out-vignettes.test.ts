@@ -74,6 +74,10 @@ describe('held-out vignettes', () => {
     expect(problems('eligibility-vignettes-holdout-12.json')).toEqual([]);
   });
 
+  it("should answer only what the thirteenth round's patients are asked, with valid values", () => {
+    expect(problems('eligibility-vignettes-holdout-13.json')).toEqual([]);
+  });
+
   // D01-D05 predate this check (D01 and D04 answer brain metastases and resectability at stage
   // IIIB, which the form does not show).
   it("should answer only what round 6's development patients are asked (D06 onward)", () => {
