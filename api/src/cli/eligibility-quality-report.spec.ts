@@ -17,6 +17,7 @@ import {
   DEFAULT_HOLDOUT_10_LABELS_FILE,
   DEFAULT_HOLDOUT_11_LABELS_FILE,
   DEFAULT_HOLDOUT_12_LABELS_FILE,
+  DEFAULT_HOLDOUT_13_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -36,6 +37,7 @@ import {
   DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
 } from './eligibility-verdict-report';
 
 /**
@@ -293,6 +295,17 @@ const HOLDOUT_12_FLOORS = {
   recall: 0.63,
   exclusionPrecision: 0.96,
   exclusionRecall: 0.42,
+};
+/**
+ * Thirteenth held-out part (eligibility-labels-holdout-13.json): every trial of the thirteenth
+ * vignette round, picked in what round 12 left of the held-out pool, labelled blind 2026-11-25.
+ */
+// HOLDOUT_13_MEASURED
+const HOLDOUT_13_FLOORS = {
+  precision: 1,
+  recall: 1,
+  exclusionPrecision: 1,
+  exclusionRecall: 1,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
@@ -1071,5 +1084,13 @@ describe('eligibility quality', () => {
     vignettes: DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
     trials: 15,
     floors: HOLDOUT_12_FLOORS,
+  });
+  describeLabelledRound({
+    name: 'thirteenth',
+    date: '2026-11-25',
+    labels: DEFAULT_HOLDOUT_13_LABELS_FILE,
+    vignettes: DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
+    trials: 15,
+    floors: HOLDOUT_13_FLOORS,
   });
 });

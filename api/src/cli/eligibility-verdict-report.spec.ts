@@ -17,6 +17,7 @@ import {
   DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
@@ -976,9 +977,37 @@ describeHeldOutRound({
   floors: HELDOUT_12,
   pairs: 75,
   upTo: {
-    files: DEFAULT_VIGNETTES_FILES,
+    files: () => filesThrough(DEFAULT_HOLDOUT_12_VIGNETTES_FILE()),
     floors: ALL_HELDOUT_11_FILES,
     pairs: 1950,
     count: 'eleven',
+  },
+});
+
+/**
+ * The thirteenth held-out round (test/fixtures/eligibility-vignettes-holdout-13.json, V451 onward):
+ * 15 melanoma patients on what round 12 left of the held-out pool (83 ids), 15 melanoma picks
+ * (SHA-256 of 'heldout13:' + NCT id, round 12's rule; lung left out again;
+ * `node scripts/eligibility-blind-picks.mjs --round 13`), each patient judged against one set of 5
+ * picks: 75 pairs, judged blind on 2026-11-25 and committed before the engine, the search or the
+ * quality command was run on them.
+ */
+// HELDOUT_13_MEASURED
+const HELDOUT_13 = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+const ALL_HELDOUT_12_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+
+describeHeldOutRound({
+  name: 'thirteenth',
+  file: DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
+  patients: { melanoma: 15 },
+  firstId: 451,
+  trials: 15,
+  floors: HELDOUT_13,
+  pairs: 75,
+  upTo: {
+    files: DEFAULT_VIGNETTES_FILES,
+    floors: ALL_HELDOUT_12_FILES,
+    pairs: 2025,
+    count: 'twelve',
   },
 });

@@ -150,7 +150,14 @@ export const DEFAULT_HOLDOUT_11_VIGNETTES_FILE = (): string =>
 export const DEFAULT_HOLDOUT_12_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-12.json');
 
-/** Every vignettes file: the first two rounds, then the third to twelfth held-out rounds. */
+/**
+ * The thirteenth held-out round (V451+, judged blind on 2026-11-25 inside what round 12 left of
+ * the held-out pool: melanoma, 15 picks).
+ */
+export const DEFAULT_HOLDOUT_13_VIGNETTES_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-13.json');
+
+/** Every vignettes file: the first two rounds, then the third to thirteenth held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
@@ -163,6 +170,7 @@ export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_11_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_12_VIGNETTES_FILE(),
+  DEFAULT_HOLDOUT_13_VIGNETTES_FILE(),
 ];
 
 /** Reads and validates one or more vignettes files; an id used twice across them is an error. */
