@@ -86,9 +86,9 @@ matched. Since round 7 (calibrated confidence) the development file and held-out
 calibration data, round 6 too since round 9: \`npm run eligibility:calibrate\` chose the reading
 classes that may exclude on their rule labels, so their figures are no longer blind; rounds 7 to
 10 too since round 11, and 11 since round 12 (each measured once, blind, then its misreadings
-were read); the twelfth round too since its single measurement on round 12's engine. The blind
-measure is the thirteenth round (melanoma, picked from what round 12 left of the pool, measured
-once on the final engine of round 12).
+were read); the twelfth round too since its single measurement on round 12's engine. The thirteenth
+too (melanoma, picked from what round 12 left of the pool), since its single measurement on the
+final engine of round 12.
 Each rule set's block ends with how many rules calibration demoted to "to check", per family.
 --development prints the development figures only (vignettes and labelled trials the
 patterns are fixed against): while fixing patterns the held-out figures are not looked at, so

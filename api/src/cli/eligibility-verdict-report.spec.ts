@@ -845,12 +845,14 @@ describeHeldOutRound({
 // Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
 // misreadings read and fixed): 0 wrong of 150, precision 100%, recall 58.1%.
 // Round 12 (progression after treatment read; blind round 11 retired): 0 wrong, 100%, recall 62.4%.
-const HELDOUT_9 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.62 };
+// Round 13 retired: recall 61.3%.
+const HELDOUT_9 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.61 };
 // Round 11 final (11a, 11b, 11c merged; blind rounds 7 to 10 join the calibration data, their
 // misreadings read and fixed): 0 wrong of 1650, precision 100%, recall 47.9%.
 // Round 12 (progression after treatment read; blind round 11 retired): 0 wrong, 100%, recall 50.2%.
 // Round 12, Karnofsky 50/70/90 bounds to check: recall 49.9%.
 // Round 12, metastatic disease required passes on its own: recall 51.6%.
+// Round 13 retired: recall 51.5%.
 const ALL_HELDOUT_8_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.51 };
 
 describeHeldOutRound({
@@ -891,6 +893,7 @@ const HELDOUT_10 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.63 };
 // Round 12 (progression after treatment read; blind round 11 retired): 0 wrong, 100%, recall 51.1%.
 // Round 12, Karnofsky 50/70/90 bounds to check: recall 50.9%.
 // Round 12, metastatic disease required passes on its own: recall 52.5%.
+// Round 13 retired: recall 52.4%.
 const ALL_HELDOUT_9_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.52 };
 
 describeHeldOutRound({
@@ -928,7 +931,8 @@ const HELDOUT_11 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.6 };
 // After the glued-stage fix: 0 wrong of 1,875, precision 100%, recall 49.4%.
 // Round 12 (progression after treatment read; blind round 11 retired): 0 wrong, 100%, recall 51.7%.
 // Round 12, metastatic disease required passes on its own: recall 53.0%.
-const ALL_HELDOUT_10_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.53 };
+// Round 13 retired: recall 52.9%.
+const ALL_HELDOUT_10_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.52 };
 
 describeHeldOutRound({
   name: 'eleventh',
@@ -966,6 +970,7 @@ const HELDOUT_12 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.66 };
 // V447 x NCT04511013 was keyed by brain metastases too, which her answers do not set (stage IIIC,
 // M0): the key is dropped (braf decides it), as the round's rules ask.
 // Round 12, metastatic disease required passes on its own: recall 53.6%.
+// Round 13 retired: recall 53.5%.
 const ALL_HELDOUT_11_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.53 };
 
 describeHeldOutRound({
@@ -992,9 +997,17 @@ describeHeldOutRound({
  * picks: 75 pairs, judged blind on 2026-11-25 and committed before the engine, the search or the
  * quality command was run on them.
  */
-// HELDOUT_13_MEASURED
-const HELDOUT_13 = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
-const ALL_HELDOUT_12_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+// Measured once, blind, 2026-11-25 on the final engine of round 12 (main at 8ba9525): 1 wrong of
+// 75 pairs (1.3%), precision 97.0% (32/33), recall 64.0% (32/50); rules that may exclude 93.0%
+// (40/43), 3 wrong. Over every held-out vignette of the twelve files: 1 wrong of 2,025, precision
+// 99.8%, recall 54.1%. The wrong pair: a 16-year-old against a registry minimum age of 18 whose
+// text opens one cohort from age 12. Then retired to calibration data and its misreadings read
+// (the registry minimum is the site's to decide when the text admits younger patients; a heading
+// indented under an item heads the items after it; the status of a list's second disease and a
+// comorbidity with a consequence are qualified): 0 wrong of 75, 100%, recall 54.0% (two pairs had
+// been excluded by a wrong rule, now to check); over every held-out vignette 0 wrong, 53.5%.
+const HELDOUT_13 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.54 };
+const ALL_HELDOUT_12_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.53 };
 
 describeHeldOutRound({
   name: 'thirteenth',

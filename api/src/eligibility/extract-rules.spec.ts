@@ -3198,6 +3198,46 @@ describe('extractRules', () => {
         ]);
       });
 
+      it('should leave a registry minimum age to the site when the text admits younger patients', () => {
+        const age = (inclusion: string): EligibilityRule | undefined =>
+          rules(inclusion, '', { minimumAgeYears: 18 }).find((r) => r.key === 'age');
+        expect(
+          age('* Adults with melanoma.\n* Cohort 5 only: Age 12 years or older.'),
+        ).toMatchObject({
+          min: 18,
+          confidence: 'low',
+        });
+        expect(age('* Age 18 years or older.')?.confidence).not.toBe('low');
+      });
+
+      it('should read a melanoma of the choroid or ciliary body as uveal, a consequence as a qualified comorbidity, a heading indented under an item as heading the items after it', () => {
+        const melanoma = { conditions: ['melanoma'] };
+        expect(
+          keyed(
+            rules('* A melanoma originating in the choroid or in the ciliary body.', '', melanoma),
+            'uveal_melanoma',
+          ),
+        ).toEqual(['uveal_melanoma required inclusion']);
+        expect(
+          keyed(
+            rules(
+              '* Melanoma.',
+              '* Autoimmune condition causing heightened radiosensitivity.',
+              melanoma,
+            ),
+            'autoimmune',
+          ),
+        ).toEqual(['autoimmune excluded exclusion q']);
+        const listed = rules(
+          '1. Uveal melanoma.\n\n   AND at least one of the following items:\n2. Stage IIIB or IIIC.\n3. A large tumour.\n',
+          '',
+          melanoma,
+        );
+        expect(listed.filter((r) => r.key === 'tumor_stage').map((r) => r.reading)).toEqual([
+          'list',
+        ]);
+      });
+
       it('should read newly diagnosed as one status of a list as no requirement', () => {
         expect(
           keyed(

@@ -37,7 +37,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 21;
+export const RULES_ENGINE_VERSION = 22;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -80,6 +80,24 @@ function ageText(min: number | null, max: number | null): string {
 /** Adults named as participants of the trial (not "no adults", "adult-type"). */
 const ADULTS_ENROLLED = /(?<!\b(?:no|not|non|excluding|except)\s)\badults?\b(?![\s-]+type)/i;
 
+/**
+ * Round 12 (blind round 13): an age the criteria text admits below the registry's minimum ("Cohort
+ * 5 only: Age 12 years or older" under a minimum of 18): the record disagrees with itself, so the
+ * minimum is the site's to decide.
+ */
+const TEXT_MIN_AGE =
+  /\b(?:aged?|ages?|age of)\s*(?:>=|≥|>|at least|of at least)?\s*(\d{1,2})\s*(?:years?|yrs?)\b|\b(\d{1,2})\s*(?:years?|yrs?)(?:\s*(?:of age|old))?\s*(?:or|and)\s*(?:older|above|over)\b|[≥>]=?\s*(\d{1,2})\s*(?:years?|yrs?)\b/gi;
+
+function youngerAgeInText(inclusion: string, min: number): boolean {
+  for (const m of inclusion.matchAll(TEXT_MIN_AGE)) {
+    const age = Number(m[1] ?? m[2] ?? m[3]);
+    if (age > 0 && age < min) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
   const rules: EligibilityRule[] = [];
   const { minimumAgeYears: min, maximumAgeYears: max } = input;
@@ -100,7 +118,10 @@ function structuredRules(input: ExtractRulesInput): EligibilityRule[] {
     // Round 11: the registry's ages contradict the criteria text, which enrols adults while the
     // age fields stop before 18 ("Adults who coach children's teams" under ages 3 to 7): the
     // record disagrees with itself, so the site decides (low confidence, never excludes).
-    if (max !== null && max < 18 && ADULTS_ENROLLED.test(input.eligibilityInclusion)) {
+    if (
+      (max !== null && max < 18 && ADULTS_ENROLLED.test(input.eligibilityInclusion)) ||
+      (min !== null && youngerAgeInText(input.eligibilityInclusion, min))
+    ) {
       rule.confidence = 'low';
       rule.reading = 'exception';
     }

@@ -362,6 +362,11 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
         parents.some((p) => p.cohort) ||
         (cohortHeading !== null && !(heading && partOrCohortHeading(body.trim())));
       // Nested under the heading (the usual layout): the parents mark the alternatives instead.
+      // Round 12 (blind round 13): a heading indented under the item before it ("   AND at least
+      // one of the following 7 items:") heads the shallower items that follow it.
+      if (alternativesHeading?.fresh && raw.indent < alternativesHeading.indent) {
+        alternativesHeading.indent = raw.indent;
+      }
       if (
         alternativesHeading &&
         (raw.indent < alternativesHeading.indent ||

@@ -33,10 +33,11 @@ const ROUND_11_QUALIFIER =
  * with AIDS ("known history of HIV with an acquired immunodeficiency syndrome"); round 10:
  * "concurrent malignancy or recent history thereof", "subjects under dialysis", "renal
  * impairment … per protocol"; round 12 (blind round 11): a risk of the condition, not the condition
- * ("a high risk of cardiac disease, as determined by the Investigator").
+ * ("a high risk of cardiac disease, as determined by the Investigator"); (blind round 13) one with
+ * a consequence ("autoimmune condition causing heightened radio sensitivity").
  */
 const ROUND_11_EXAMPLES =
-  /\bcertain\b|\brecent(?:ly)?\b|\bdialysis\b|\bper protocol\b|\bwith (?:an? )?(?:acquired immun\w* ?deficiency syndrome|aids)\b|\b(?:high|increased|elevated|significant) risk (?:of|for)\b/;
+  /\bcertain\b|\brecent(?:ly)?\b|\bdialysis\b|\bper protocol\b|\bwith (?:an? )?(?:acquired immun\w* ?deficiency syndrome|aids)\b|\b(?:high|increased|elevated|significant) risk (?:of|for)\b|\b(?:causing|leading to|resulting in)\b/;
 const ACTIVE = new RegExp(
   `${ACTIVE_BEFORE_11.source}|${ROUND_11_QUALIFIER.source}|${ROUND_11_EXAMPLES.source}`,
 );

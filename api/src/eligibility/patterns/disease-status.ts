@@ -78,6 +78,13 @@ const UNTREATED_ROUTE =
 const OR_OTHER_STATUS_AFTER =
   /^\s*(?:,|\/|\bor\b)[^.;]{0,50}?\b(?:under treatment|on treatment|in follow[\s-]?up|receiving|treated|pre-?treated|previously|in remission)\b/;
 
+/**
+ * Round 12 (blind round 13): the status of the second disease of a list ("Advanced melanoma or
+ * PD-L1-positive advanced, relapsed, or refractory solid tumor or lymphoma"), not of every patient.
+ */
+const SECOND_DISEASE_STATUS =
+  /\b(?:melanoma|cancer|carcinoma|nsclc|sclc|tumou?rs?|lymphoma|leuka?emia|myeloma)\s+or\s+(?:[\w/,-]+\s+){0,5}(?:relapsed|refractory|recurrent)\b/;
+
 export const diseaseStatusConcepts: Concept[] = [
   {
     key: 'newly_diagnosed',
@@ -135,6 +142,7 @@ export const diseaseStatusConcepts: Concept[] = [
     re: /\brelapsed?\b|\brecurrent (?:or refractory|aml|all|leuka?emia|myeloma)\b/g,
     mode: 'bool',
     group: 'status',
+    qualifier: SECOND_DISEASE_STATUS,
     accept: (ctx, start, end) =>
       !NOT_DISEASE_AFTER.test(ctx.sentence.lower.slice(end, end + 20)) &&
       !RELAPSE_KIND_BEFORE.test(ctx.sentence.lower.slice(Math.max(0, start - 60), start)) &&
@@ -146,6 +154,7 @@ export const diseaseStatusConcepts: Concept[] = [
     re: /\brefractory\b|\bprimary induction failure\b/g,
     mode: 'bool',
     group: 'status',
+    qualifier: SECOND_DISEASE_STATUS,
     accept: (ctx, start, end) =>
       !NOT_DISEASE_AFTER.test(ctx.sentence.lower.slice(end, end + 20)) &&
       !REFRACTORY_TO_THERAPY.test(ctx.sentence.lower.slice(Math.max(0, start - 30), start)) &&

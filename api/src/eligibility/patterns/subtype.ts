@@ -232,6 +232,13 @@ export const subtypeConcepts: Concept[] = [
     group: 'melanoma',
     accept: notPermittedChain,
   }),
+  // Round 12 (blind round 13): "a melanoma originating in the choroid or in the ciliary body".
+  subtype(
+    'uveal_melanoma',
+    ['choroid', 'ciliary', 'uvea'],
+    /\bmelanomas?\s+(?:originating|arising|located)\s+(?:in|from)\s+(?:the\s+)?(?:choroid|ciliary body|uvea|uveal tract)\b/g,
+    { group: 'melanoma' },
+  ),
   subtype('mucosal_melanoma', ['melanoma'], melanomaOf('mucosal'), {
     group: 'melanoma',
     accept: notPermittedChain,
