@@ -24,10 +24,21 @@ async function latestCode(pgUrl, email, template) {
   throw new Error(`no ${template} code in the outbox for ${email}`);
 }
 
-async function logIn(page, url, email, password) {
+async function logIn(page, url, email, password, { typed = false } = {}) {
   await page.goto(`${url}/login`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (typed) {
+    // Key by key, as a person types: the prerendered screen may hand over to the app between
+    // two keys (src/lib/prerendered-shell.ts), and nothing typed may be lost or doubled.
+    await page.getByLabel('E-mail address').pressSequentially(email);
+    await page.getByLabel('Password', { exact: true }).pressSequentially(password);
+  } else {
+    // fill() selects the field's text and then inserts the new one: a handover between the two
+    // inserted it after the value the app had copied from the shell ("….exampledr.journey…",
+    // a smoke run on 2026-11-25). Wait for the app's own form.
+    await page.locator('#prerendered-shell').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+  }
   // Enter submits (spec 01 §2 Login).
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await page
@@ -90,7 +101,7 @@ export async function accountsJourney({ browser, url, pgUrl, shots, check, expec
     );
 
     await check('accounts: log in and see the first name in the navbar', async () => {
-      await logIn(page, url, email, password);
+      await logIn(page, url, email, password, { typed: true });
       expect(
         await page.getByRole('banner').getByText('Johanna').isVisible(),
         'first name not in the navbar',

@@ -144,6 +144,9 @@ export async function filesJourney({ browser, url, pgUrl, shots, check, expect }
 
     await check('files (clinops): sees both files and downloads them as one zip', async () => {
       await clinopsPage.goto(`${url}/login`);
+      await clinopsPage
+        .locator('#prerendered-shell')
+        .waitFor({ state: 'detached', timeout: 15_000 });
       await clinopsPage.getByLabel('E-mail address').fill(clinops.email);
       await clinopsPage.getByLabel('Password', { exact: true }).fill(clinops.password);
       await clinopsPage.getByLabel('Password', { exact: true }).press('Enter');

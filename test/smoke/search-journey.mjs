@@ -177,6 +177,9 @@ export async function waitForTrials(url, pgUrl, expectedTrials, timeoutMs) {
 
 export async function logIn(page, url, account) {
   await page.goto(`${url}/login`);
+  // fill() on the prerendered screen may be split by its handover to the app (see
+  // accounts-journey.mjs): the app's own form is used.
+  await page.locator('#prerendered-shell').waitFor({ state: 'detached', timeout: 15_000 });
   await page.getByLabel('E-mail address').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
