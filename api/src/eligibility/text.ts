@@ -118,7 +118,8 @@ const PER_TYPE_HEADING =
   /\b(?:per|for) (?:each|every) (?:tumou?r|cancer|disease) types?\b|\bdepending on (?:the )?(?:tumou?r|cancer|disease) type\b/i;
 /**
  * Round 12: a line that only names a disease ("1. Malignant Melanoma (MM)", "(Cohort 2 Dose
- * Expansion): Non-Small Cell Lung Cancer (NSCLC)") with items nested under it: the nested items are that disease's (a cohort's).
+ * Expansion): Non-Small Cell Lung Cancer (NSCLC)") with items nested under it: the nested items
+ * are that disease's (a cohort's).
  */
 const DISEASE_HEADING =
   /^(?:(?:\d{1,2}|[a-h])[.)]\s*)?(?:\([^)]{0,40}\)\s*:?\s*)?[a-z][\w\s/,()'-]{0,50}\b(?:cancers?|carcinomas?|melanomas?|nsclc|sclc|tnbc|hnscc|crc|rcc|hcc|lymphomas?|leuka?emias?|myelomas?|sarcomas?|tumou?rs?|neoplasms?)\b[\w\s/,()'-]{0,30}$/i;
