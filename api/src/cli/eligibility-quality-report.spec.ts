@@ -18,6 +18,7 @@ import {
   DEFAULT_HOLDOUT_11_LABELS_FILE,
   DEFAULT_HOLDOUT_12_LABELS_FILE,
   DEFAULT_HOLDOUT_13_LABELS_FILE,
+  DEFAULT_HOLDOUT_14_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -38,6 +39,7 @@ import {
   DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
 } from './eligibility-verdict-report';
 
 /**
@@ -308,6 +310,17 @@ const HOLDOUT_13_FLOORS = {
   recall: 0.62,
   exclusionPrecision: 1,
   exclusionRecall: 0.53,
+};
+/**
+ * Fourteenth held-out part (eligibility-labels-holdout-14.json): every trial of the fourteenth
+ * vignette round, picked in what round 13 left of the held-out pool, labelled blind 2026-11-25.
+ */
+// HOLDOUT_14_MEASURED
+const HOLDOUT_14_FLOORS = {
+  precision: 1,
+  recall: 1,
+  exclusionPrecision: 1,
+  exclusionRecall: 1,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
@@ -1094,5 +1107,13 @@ describe('eligibility quality', () => {
     vignettes: DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
     trials: 15,
     floors: HOLDOUT_13_FLOORS,
+  });
+  describeLabelledRound({
+    name: 'fourteenth',
+    date: '2026-11-25',
+    labels: DEFAULT_HOLDOUT_14_LABELS_FILE,
+    vignettes: DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
+    trials: 15,
+    floors: HOLDOUT_14_FLOORS,
   });
 });

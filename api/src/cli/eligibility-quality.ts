@@ -16,6 +16,7 @@ import {
   DEFAULT_HOLDOUT_11_LABELS_FILE,
   DEFAULT_HOLDOUT_12_LABELS_FILE,
   DEFAULT_HOLDOUT_13_LABELS_FILE,
+  DEFAULT_HOLDOUT_14_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -33,6 +34,7 @@ import {
   DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
   DEFAULT_VIGNETTE_TRIALS_DIR,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
@@ -59,8 +61,9 @@ V391-V415, judged blind on 2026-11-24 on what round 9 left of it), on the eleven
 (eligibility-vignettes-holdout-11.json, V416-V435, judged blind on 2026-11-25 on what round 10
 left of it), on the twelfth (eligibility-vignettes-holdout-12.json, V436-V450, judged blind on
 2026-11-25 on what round 11 left of it), on the thirteenth (eligibility-vignettes-holdout-13.json,
-V451 onward, judged blind on 2026-11-25 on what round 12 left of it), over every held-out
-vignette of the twelve files, and over all vignettes. --vignettes FILE
+V451-V465, judged blind on 2026-11-25 on what round 12 left of it), on the fourteenth
+(eligibility-vignettes-holdout-14.json, V466 onward, judged blind on 2026-11-25 on what round 13
+left of it), over every held-out vignette of the thirteen files, and over all vignettes. --vignettes FILE
 (repeatable) replaces the files: all of them make the held-out and the "all" blocks, and the
 per-round blocks are left out. The
 vignettes' trials are read from every folder under data/ (ctgov and ctgov-extra), or from
@@ -74,7 +77,7 @@ eligibility-labels-holdout-4.json, then eligibility-labels-holdout-5.json, then
 eligibility-labels-holdout-6.json, then eligibility-labels-holdout-7.json, then
 eligibility-labels-holdout-8.json, then eligibility-labels-holdout-9.json, then
 eligibility-labels-holdout-10.json, then eligibility-labels-holdout-11.json, then
-eligibility-labels-holdout-12.json, then eligibility-labels-holdout-13.json, then all thirteen
+eligibility-labels-holdout-12.json, then eligibility-labels-holdout-13.json, then eligibility-labels-holdout-14.json, then all fourteen
 files together, all labelled blind; or the --holdout files together), then the calibration trials of
 round 9 (test/fixtures/eligibility-labels-calibration-9.json, labelled as calibration data) and
 then the development trials
@@ -88,7 +91,8 @@ classes that may exclude on their rule labels, so their figures are no longer bl
 10 too since round 11, and 11 since round 12 (each measured once, blind, then its misreadings
 were read); the twelfth round too since its single measurement on round 12's engine. The thirteenth
 too (melanoma, picked from what round 12 left of the pool), since its single measurement on the
-final engine of round 12.
+final engine of round 12. The blind measure is the fourteenth round (melanoma, what round 13 left
+of the pool).
 Each rule set's block ends with how many rules calibration demoted to "to check", per family.
 --development prints the development figures only (vignettes and labelled trials the
 patterns are fixed against): while fixing patterns the held-out figures are not looked at, so
@@ -191,7 +195,12 @@ function main(): Promise<number> {
           files: [DEFAULT_HOLDOUT_13_LABELS_FILE()],
         },
         {
-          title: 'all held-out trials (the thirteen parts)',
+          title:
+            'held-out trials, fourteenth part (labelled blind 2026-11-25, what round 13 left of the held-out pool)',
+          files: [DEFAULT_HOLDOUT_14_LABELS_FILE()],
+        },
+        {
+          title: 'all held-out trials (the fourteen parts)',
           files: [
             DEFAULT_HOLDOUT_LABELS_FILE(),
             DEFAULT_HOLDOUT_2_LABELS_FILE(),
@@ -206,6 +215,7 @@ function main(): Promise<number> {
             DEFAULT_HOLDOUT_11_LABELS_FILE(),
             DEFAULT_HOLDOUT_12_LABELS_FILE(),
             DEFAULT_HOLDOUT_13_LABELS_FILE(),
+            DEFAULT_HOLDOUT_14_LABELS_FILE(),
           ],
         },
       ];
@@ -306,12 +316,17 @@ function main(): Promise<number> {
     verdicts(
       'heldout',
       [DEFAULT_HOLDOUT_13_VIGNETTES_FILE()],
-      'thirteenth held-out round (V451+, judged blind 2026-11-25, what round 12 left of the held-out pool)',
+      'thirteenth held-out round (V451-V465, judged blind 2026-11-25, what round 12 left of the held-out pool)',
+    );
+    verdicts(
+      'heldout',
+      [DEFAULT_HOLDOUT_14_VIGNETTES_FILE()],
+      'fourteenth held-out round (V466+, judged blind 2026-11-25, what round 13 left of the held-out pool)',
     );
     verdicts(
       'heldout',
       DEFAULT_VIGNETTES_FILES(),
-      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238-V285, V286-V330, V331-V360, V361-V390, V391-V415, V416-V435, V436-V450, V451+)',
+      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238-V285, V286-V330, V331-V360, V361-V390, V391-V415, V416-V435, V436-V450, V451-V465, V466+)',
     );
     verdicts('all', DEFAULT_VIGNETTES_FILES(), 'all vignettes (development and held-out)');
   }

@@ -18,6 +18,7 @@ import {
   DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
@@ -1018,9 +1019,37 @@ describeHeldOutRound({
   floors: HELDOUT_13,
   pairs: 75,
   upTo: {
-    files: DEFAULT_VIGNETTES_FILES,
+    files: () => filesThrough(DEFAULT_HOLDOUT_13_VIGNETTES_FILE()),
     floors: ALL_HELDOUT_12_FILES,
     pairs: 2025,
     count: 'twelve',
+  },
+});
+
+/**
+ * The fourteenth held-out round (test/fixtures/eligibility-vignettes-holdout-14.json, V466 onward):
+ * 15 melanoma patients on what round 13 left of the held-out pool, 15 melanoma picks (SHA-256 of
+ * 'heldout14:' + NCT id, round 13's rule; lung left out again;
+ * `node scripts/eligibility-blind-picks.mjs --round 14`), each patient judged against one set of 5
+ * picks: 75 pairs, judged blind on 2026-11-25 and committed before the engine, the search or the
+ * quality command was run on them.
+ */
+// HELDOUT_14_MEASURED
+const HELDOUT_14 = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+const ALL_HELDOUT_13_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+
+describeHeldOutRound({
+  name: 'fourteenth',
+  file: DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
+  patients: { melanoma: 15 },
+  firstId: 466,
+  trials: 15,
+  floors: HELDOUT_14,
+  pairs: 75,
+  upTo: {
+    files: DEFAULT_VIGNETTES_FILES,
+    floors: ALL_HELDOUT_13_FILES,
+    pairs: 2100,
+    count: 'thirteen',
   },
 });
