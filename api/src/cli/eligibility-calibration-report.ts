@@ -27,6 +27,7 @@ import {
   DEFAULT_HOLDOUT_11_LABELS_FILE,
   DEFAULT_HOLDOUT_12_LABELS_FILE,
   DEFAULT_HOLDOUT_13_LABELS_FILE,
+  DEFAULT_HOLDOUT_14_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   measureQuality,
@@ -96,8 +97,9 @@ export function passesBars(support: number, right: number): boolean {
  * (lung and melanoma trials labelled as calibration data) and, since round 11, the blind rounds 7
  * (measured after rounds 9, 10 and 11), 8 (measured once, after round 11), 9 (measured once,
  * after round 8's fixes), 10 (measured once, after round 9's fixes) and, since round 12, 11
- * (measured once, after round 10's fixes), 12 (measured once on round 12's engine) and 13
- * (measured once on round 12's final engine), whose misreadings were then read.
+ * (measured once, after round 10's fixes), 12 (measured once on round 12's engine), 13
+ * (measured once on round 12's final engine) and 14 (measured once after round 13's fixes),
+ * whose misreadings were then read.
  */
 export const CALIBRATION_LABELS_FILES = (): string[] => [
   DEFAULT_LABELS_FILE(),
@@ -115,6 +117,7 @@ export const CALIBRATION_LABELS_FILES = (): string[] => [
   DEFAULT_HOLDOUT_11_LABELS_FILE(),
   DEFAULT_HOLDOUT_12_LABELS_FILE(),
   DEFAULT_HOLDOUT_13_LABELS_FILE(),
+  DEFAULT_HOLDOUT_14_LABELS_FILE(),
 ];
 
 /** 95% Wilson score lower bound of a proportion `right / n` (0 when n is 0). */

@@ -315,12 +315,15 @@ const HOLDOUT_13_FLOORS = {
  * Fourteenth held-out part (eligibility-labels-holdout-14.json): every trial of the fourteenth
  * vignette round, picked in what round 13 left of the held-out pool, labelled blind 2026-11-25.
  */
-// HOLDOUT_14_MEASURED
+// Measured once, blind, after round 13's fixes (main at 1d42a5e): all rules 71.6% (63/88) / 72.4%
+// (63/87), rules that may exclude 86.2% (25/29), 47.2% (25/53), 4 wrong. Then retired to
+// calibration data, its misreadings read: all rules 73.6% / 73.6%, rules that may exclude 100%,
+// 49.1%.
 const HOLDOUT_14_FLOORS = {
-  precision: 1,
-  recall: 1,
+  precision: 0.73,
+  recall: 0.73,
   exclusionPrecision: 1,
-  exclusionRecall: 1,
+  exclusionRecall: 0.49,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%

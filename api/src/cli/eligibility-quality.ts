@@ -91,8 +91,8 @@ classes that may exclude on their rule labels, so their figures are no longer bl
 10 too since round 11, and 11 since round 12 (each measured once, blind, then its misreadings
 were read); the twelfth round too since its single measurement on round 12's engine. The thirteenth
 too (melanoma, picked from what round 12 left of the pool), since its single measurement on the
-final engine of round 12. The blind measure is the fourteenth round (melanoma, what round 13 left
-of the pool).
+final engine of round 12. The fourteenth too (melanoma, what round 13 left of the pool), since its
+single measurement after round 13's fixes.
 Each rule set's block ends with how many rules calibration demoted to "to check", per family.
 --development prints the development figures only (vignettes and labelled trials the
 patterns are fixed against): while fixing patterns the held-out figures are not looked at, so

@@ -1034,9 +1034,16 @@ describeHeldOutRound({
  * picks: 75 pairs, judged blind on 2026-11-25 and committed before the engine, the search or the
  * quality command was run on them.
  */
-// HELDOUT_14_MEASURED
-const HELDOUT_14 = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
-const ALL_HELDOUT_13_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+// Measured once, blind, 2026-11-25 after round 13's fixes (main at 1d42a5e): 1 wrong of 75 pairs
+// (1.3%), precision 95.8% (23/24), recall 69.7% (23/33); rules that may exclude 86.2% (25/29), 4
+// wrong. Over every held-out vignette of the thirteen files: 1 wrong of 2,100, precision 99.8%,
+// recall 54.0%. The wrong pair: "Stage IIIB, C or D" read as stage IIIB only against a stage IIIC
+// patient. Then retired to calibration data and its misreadings read (the letters after a
+// lettered stage share its numeral; an item ending "OR:" is one alternative; the treatment of
+// adverse events is not untreated disease; a previous or second primary melanoma is qualified as
+// another cancer): 0 wrong of 75, 100%, recall 69.7%; over every held-out vignette 0 wrong, 54.0%.
+const HELDOUT_14 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.69 };
+const ALL_HELDOUT_13_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.54 };
 
 describeHeldOutRound({
   name: 'fourteenth',

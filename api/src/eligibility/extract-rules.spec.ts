@@ -3238,6 +3238,44 @@ describe('extractRules', () => {
         ]);
       });
 
+      it('should give the letters after a lettered stage its numeral, and read an item ending "OR:" and the treatment of adverse events as no requirement', () => {
+        const melanoma = { conditions: ['melanoma'] };
+        expect(
+          keyed(rules('* Resectable stage IIIB, C or D melanoma.', '', melanoma), 'tumor_stage'),
+        ).toEqual(['tumor_stage range inclusion 3.2..3.3']);
+        expect(
+          keyed(
+            rules(
+              '* Stage III melanoma with a measurable lymph node metastasis OR:\n* Stage IV melanoma.',
+              '',
+              melanoma,
+            ),
+            'measurable_disease',
+          ),
+        ).toEqual([]);
+        expect(
+          keyed(
+            rules(
+              '* No treatment for these AEs for at least 4 weeks before enrolment.',
+              '',
+              melanoma,
+            ),
+            'untreated',
+          ),
+        ).toEqual([]);
+      });
+
+      it('should qualify another cancer that is a previous or second primary melanoma', () => {
+        expect(
+          keyed(
+            rules('* Melanoma.', '* History of a previous or second primary invasive melanoma.', {
+              conditions: ['melanoma'],
+            }),
+            'other_cancer',
+          ),
+        ).toEqual(['other_cancer excluded exclusion q']);
+      });
+
       it('should read newly diagnosed as one status of a list as no requirement', () => {
         expect(
           keyed(

@@ -165,6 +165,12 @@ const REPLACEMENTS: [RegExp, string][] = [
   // "relapsed/refractory", "ER/PR", "PD-1/PD-L1": a slash between words is an "or".
   [/([A-Za-z0-9+)]) *\/ *(?=[A-Za-z(])/g, '$1 or '],
 ];
+/**
+ * Round 12 (blind round 14): "Stage IIIB, C or D", "stage IIIB/C" (the slash already read as "or"):
+ * the letters after a lettered stage share its numeral, written out ("stage IIIB, IIIC or IIID").
+ */
+const STAGE_LETTERS = /\b(stage\s*)(i{1,3}|iv)([a-d])((?:\s*(?:,|or|and)\s*[a-d](?![\w-]))+)/gi;
+
 /** "(CNS)", "(ECOG)", "(NSCLC)": an acronym in brackets repeats the words before it. */
 const ACRONYM = / ?\(([A-Za-z0-9-]{2,9})\)| ?\[([A-Za-z0-9-]{2,9})\]/g;
 
@@ -174,6 +180,11 @@ export function normalizeBlock(text: string): string {
   for (const [re, to] of REPLACEMENTS) {
     norm = norm.replace(re, to);
   }
+  norm = norm.replace(
+    STAGE_LETTERS,
+    (_whole, stage: string, numeral: string, letter: string, rest: string) =>
+      `${stage}${numeral}${letter}${rest.replace(/([a-d])$|([a-d])(?=\s*(?:,|or|and))/gi, `${numeral}$1$2`)}`,
+  );
   // Roman numerals stay: "(IIIb-IV)" is a stage.
   return norm.replace(ACRONYM, (whole, round?: string, square?: string) =>
     ROMAN.test(round ?? square ?? '') ? whole : '',
@@ -380,7 +391,8 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       }
       // "Hereditary pancreatitis or" / "Peutz-Jeghers syndrome or": items chained by a trailing
       // "or" are alternatives of one another.
-      const endsWithOr = /\bor\s*$/i.test(body);
+      // Round 12 (blind round 14): "… amenable to biopsy and/or surgery OR:" too.
+      const endsWithOr = /\bor\s*:?\s*$/i.test(body);
       const listed =
         (alternativesHeading !== null ||
           endsWithOr ||

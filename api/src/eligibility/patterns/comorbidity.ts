@@ -34,10 +34,12 @@ const ROUND_11_QUALIFIER =
  * "concurrent malignancy or recent history thereof", "subjects under dialysis", "renal
  * impairment … per protocol"; round 12 (blind round 11): a risk of the condition, not the condition
  * ("a high risk of cardiac disease, as determined by the Investigator"); (blind round 13) one with
- * a consequence ("autoimmune condition causing heightened radio sensitivity").
+ * a consequence ("autoimmune condition causing heightened radio sensitivity"); (blind round 14) a
+ * previous or second primary melanoma, which a melanoma patient may or may not count as another
+ * cancer.
  */
 const ROUND_11_EXAMPLES =
-  /\bcertain\b|\brecent(?:ly)?\b|\bdialysis\b|\bper protocol\b|\bwith (?:an? )?(?:acquired immun\w* ?deficiency syndrome|aids)\b|\b(?:high|increased|elevated|significant) risk (?:of|for)\b|\b(?:causing|leading to|resulting in)\b/;
+  /\bcertain\b|\brecent(?:ly)?\b|\bdialysis\b|\bper protocol\b|\bwith (?:an? )?(?:acquired immun\w* ?deficiency syndrome|aids)\b|\b(?:high|increased|elevated|significant) risk (?:of|for)\b|\b(?:causing|leading to|resulting in)\b|\b(?:second primary|previous|prior|concurrent|multiple)\b[^.;]{0,40}\bmelanomas?\b/;
 const ACTIVE = new RegExp(
   `${ACTIVE_BEFORE_11.source}|${ROUND_11_QUALIFIER.source}|${ROUND_11_EXAMPLES.source}`,
 );

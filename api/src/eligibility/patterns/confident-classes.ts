@@ -109,7 +109,7 @@ export function mayExclude(
 export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // One class (ECOG maximum): it passes on its own (round 9, all calibration data).
   // Round 11a: 262/257, the restarted lettered lists of NCT06999980's inclusion are cohorts'.
-  { pool: 'performance/range/inclusion', support: 341, right: 337 },
+  { pool: 'performance/range/inclusion', support: 346, right: 342 },
   // Round 10b: the disease-status requirements in inclusion (newly diagnosed, untreated,
   // "relapsed or refractory"), 28/28 (Wilson 87.9%) after their misreadings were fixed as sentence
   // classes (24/44 in round 9).
@@ -121,19 +121,19 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // was on round 6.
   { pool: 'biomarker/required/inclusion', support: 62, right: 61 },
   // Round 11b: histologies required in inclusion and biomarkers excluded in inclusion.
-  { pool: 'subtype/required/inclusion', support: 131, right: 129 },
+  { pool: 'subtype/required/inclusion', support: 134, right: 132 },
   { pool: 'biomarker/excluded/inclusion', support: 39, right: 39 },
   // Round 11b: biomarkers excluded in the exclusion list, 24/24 (Wilson 86.2%; 25/43 in round 10):
   // at the bar's edge, one miss takes it out.
   { pool: 'biomarker/excluded/exclusion', support: 33, right: 33 },
   // Round 11c: 32/32 (Wilson 89.3%): "relapsed or refractory (R/R) AML" (the status written twice)
   // is one requirement, no longer read as alternatives.
-  { pool: 'disease_status/required/inclusion', support: 68, right: 67 },
+  { pool: 'disease_status/required/inclusion', support: 69, right: 68 },
   // Round 10b: prior therapies excluded in the exclusion list, 22/22 (Wilson 85.1%) after their
   // misreadings were fixed as sentence classes (25/53 in round 9; an agent aimed at PD-1 / PD-L1
   // only is now a qualified sub-class, as labelled and judged on the calibration data).
   // Round 11c: 25/25 (Wilson 86.7%): read more often, no miss.
-  { pool: 'prior_therapy/excluded/exclusion', support: 45, right: 44 },
+  { pool: 'prior_therapy/excluded/exclusion', support: 46, right: 45 },
   // Round 11c: prior therapies required in inclusion, 24/24 (Wilson 86.2%; round 10: 14/30). Its
   // misreadings fixed as sentence classes: a plan ("planned for, commenced, or completed
   // treatment with ICI", "candidate … for a therapy with", "appropriate for starting therapy"), a
@@ -159,7 +159,7 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // with > 1 year since last menses and:" under a definition of non-childbearing potential.
   // Round 11 merged (11a, 11b, 11c): 78/77; comorbidity 282/278 (NCT06999980's exclusion list no
   // longer read as cohorts' lists, round 11a).
-  { pool: 'subtype/excluded/exclusion', support: 106, right: 105 },
+  { pool: 'subtype/excluded/exclusion', support: 115, right: 114 },
   // Round 11c: a comorbidity excluded in the exclusion list, 277/281 (Wilson 96.4%; round 10:
   // 278/319). Its misreadings fixed as sentence classes: a heading whose sub-items say which
   // ("Cardiac disease:"), a functional class, grade, stage or ejection fraction (NYHA, "CKD stage
@@ -170,14 +170,14 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // named but not had ("of other origin than …", "incomplete information on previous cancer
   // history", "… cancer vaccine") or allowed, and the CKD-EPI formula. The misses left are
   // pregnancy's (3) and HIV's (1), both classes passing on their own.
-  { pool: 'comorbidity/excluded/exclusion', support: 368, right: 364 },
+  { pool: 'comorbidity/excluded/exclusion', support: 372, right: 368 },
   // Round 11a: stage ranges in inclusion, 54/55 (Wilson 90.4%; round 10: 50/56): a stage then
   // another population is an alternative, an extent between two stages qualifies the range, a
   // restarted lettered list holds cohorts' lists, cohorts' ranges within a range leave it
   // confident, an allowance of a prior treatment widens no stage; two labels set to the stage
   // convention. The miss left: "metastatic disease stage 4", labelled as the metastatic rule
   // only (NCT06229340).
-  { pool: 'stage/range/inclusion', support: 81, right: 80 },
+  { pool: 'stage/range/inclusion', support: 83, right: 82 },
   // Round 11a: metastasis sites excluded in the exclusion list, 31/31 (Wilson 89.0%; round 10:
   // 30/32): "primary CNS lymphoma" is a lymphoma subtype, "symptoms of" CNS invasion qualify it.
   { pool: 'metastases/excluded/exclusion', support: 33, right: 33 },
@@ -216,16 +216,16 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // (107/112), uveal melanoma excluded (17/17, Wilson 81.6%) and "unresectable or metastatic"
   // (19/20).
   // Round 11a: 262/257 (NCT06999980's inclusion is read as cohorts' lists).
-  { readingClass: 'performance/ecog/range:max/inclusion', by: 'class', support: 341, right: 337 },
+  { readingClass: 'performance/ecog/range:max/inclusion', by: 'class', support: 346, right: 342 },
   {
     readingClass: 'comorbidity/pregnant_nursing/excluded/exclusion',
     by: 'class',
     // Round 11a: 210/207 (NCT06999980's exclusion list no longer read as cohorts' lists). Round 11
     // (rounds 7 and 8 join the calibration data): 235/232.
-    support: 277,
-    right: 274,
+    support: 280,
+    right: 277,
   },
-  { readingClass: 'comorbidity/hiv/excluded/exclusion', by: 'class', support: 69, right: 68 },
+  { readingClass: 'comorbidity/hiv/excluded/exclusion', by: 'class', support: 70, right: 69 },
   // Round 10a: measurable disease required in inclusion is back, 108/108 (Wilson 96.6%; round 9:
   // 107/112). Removed in round 9 (62 of 65 with round 6's labels); its five misreadings are
   // fixed as sentence classes: a measurable lesion in the brain is qualified, RECIST / Lugano
@@ -235,8 +235,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'stage/measurable_disease/required/inclusion',
     by: 'class',
-    support: 159,
-    right: 157,
+    support: 161,
+    right: 159,
   },
   // Round 10a: a stage minimum in inclusion, 42/43 (Wilson 87.9%; round 9: 39/45). Fixed as
   // sentence classes: sub-stage letters ("stage III (B/C/D)", "IIb-c", IIID), a stage as the
@@ -303,8 +303,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'prior_therapy/parp_therapy/excluded/exclusion',
     by: 'pool',
-    support: 1,
-    right: 1,
+    support: 2,
+    right: 2,
   },
   {
     readingClass: 'prior_therapy/radiation_therapy/excluded/exclusion',
@@ -325,8 +325,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     by: 'class',
     // Round 11a: 30/30 (NCT06999980's exclusion list no longer read as cohorts' lists). Round 11
     // (rounds 7 and 8 join the calibration data): 35/35.
-    support: 45,
-    right: 45,
+    support: 49,
+    right: 49,
   },
   // Round 10c: brain metastases excluded in exclusion, 22/22 (Wilson 85.1%; round 10a: 11/14).
   // Leptomeningeal disease beside them no longer qualifies them ("CNS metastases and/or
@@ -353,8 +353,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'stage/unresectable+anyOf/required/inclusion',
     by: 'class',
-    support: 43,
-    right: 42,
+    support: 44,
+    right: 43,
   },
   // Round 11a: metastatic disease required in inclusion, 22/22 (Wilson 85.1%; round 10:
   // 17/26), on its own figures (its pool stage/required/inclusion stays rejected): "a
@@ -375,17 +375,17 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // takes it out.
   // Round 11a, by the pool stage/range/inclusion (54/55), with no miss of its own: a stage range
   // with both bounds ("resected stage II-III").
-  { readingClass: 'stage/tumor_stage/range:min-max/inclusion', by: 'pool', support: 19, right: 19 },
+  { readingClass: 'stage/tumor_stage/range:min-max/inclusion', by: 'pool', support: 21, right: 21 },
   // Round 10c, by the pool subtype/excluded/exclusion (65/66), each with no miss of its own.
   {
     readingClass: 'subtype/mucosal_melanoma/excluded/exclusion',
     by: 'class',
-    support: 26,
-    right: 26,
+    support: 30,
+    right: 30,
   },
   { readingClass: 'subtype/sclc/excluded/exclusion', by: 'pool', support: 12, right: 12 },
   { readingClass: 'subtype/squamous/excluded/exclusion', by: 'pool', support: 5, right: 5 },
-  { readingClass: 'subtype/acral_melanoma/excluded/exclusion', by: 'pool', support: 3, right: 3 },
+  { readingClass: 'subtype/acral_melanoma/excluded/exclusion', by: 'pool', support: 4, right: 4 },
   { readingClass: 'subtype/adenosquamous/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'subtype/ibc/excluded/exclusion', by: 'pool', support: 1, right: 1 },
   // Round 11b: APL excluded (11/11; three development labels added) and B-ALL required (5/5; one
@@ -478,8 +478,8 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   {
     readingClass: 'disease_status/progressive_disease/required/inclusion',
     by: 'class',
-    support: 34,
-    right: 34,
+    support: 35,
+    right: 35,
   },
   {
     readingClass: 'disease_status/relapsed+anyOf/required/inclusion',
@@ -488,7 +488,7 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     right: 15,
   },
   // Round 11 (blind round 9 joins the calibration data): classes read since, by their pools.
-  { readingClass: 'stage/metastatic/required/inclusion', by: 'class', support: 24, right: 24 },
+  { readingClass: 'stage/metastatic/required/inclusion', by: 'class', support: 25, right: 25 },
 ];
 
 /** The reading classes that may exclude (the table above). */

@@ -114,6 +114,15 @@ export const diseaseStatusConcepts: Concept[] = [
       ) {
         return false;
       }
+      // Round 12 (blind round 14): "no treatment for these AEs for at least 4 weeks": the
+      // treatment of an adverse event, not of the cancer.
+      if (
+        /^\s*(?:for\s+)?(?:these|the|such|any|those)?\s*(?:aes?|adverse|toxicit|side[\s-]effects?|irae)/.test(
+          lower.slice(end, end + 30),
+        )
+      ) {
+        return false;
+      }
       if (
         NOT_DISEASE_AFTER.test(lower.slice(end, end + 20)) ||
         /^[^.;]{0,40}?\b(?:metasta|brain|cns|central nervous|lesions?\b|infection|hypertension|arrhythm|cardiac|hiv|hepatitis)/.test(
