@@ -47,52 +47,29 @@ const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout 
 First the verdicts on the held-out patient vignettes (split "heldout" of
 test/fixtures/eligibility-vignettes.json, V61-V78): the wrong-exclusion rate, precision and
 recall of exclusions and of the conflicting verdicts per criterion family, and the worst cases
-with their sentences; then the same on the third held-out round
-(test/fixtures/eligibility-vignettes-holdout-3.json, V79-V135, judged blind on 2026-11-24), on
-the fourth (eligibility-vignettes-holdout-4.json, V136-V186, judged blind on 2026-11-24), on
-the fifth (eligibility-vignettes-holdout-5.json, V187-V237, judged blind on 2026-11-24), on the
-sixth (eligibility-vignettes-holdout-6.json, V238-V285, judged blind on 2026-11-24), on the
-seventh (eligibility-vignettes-holdout-7.json, V286-V330, judged blind on 2026-11-24 inside
-the held-out pool of the round-7 split), on the eighth (eligibility-vignettes-holdout-8.json,
-V331-V360, judged blind on 2026-11-24 on what round 7 left of that pool: lung cancer, melanoma
-and breast cancer), on the ninth (eligibility-vignettes-holdout-9.json, V361-V390, judged blind
-on 2026-11-24 on what round 8 left of it), on the tenth (eligibility-vignettes-holdout-10.json,
-V391-V415, judged blind on 2026-11-24 on what round 9 left of it), on the eleventh
-(eligibility-vignettes-holdout-11.json, V416-V435, judged blind on 2026-11-25 on what round 10
-left of it), on the twelfth (eligibility-vignettes-holdout-12.json, V436-V450, judged blind on
-2026-11-25 on what round 11 left of it), on the thirteenth (eligibility-vignettes-holdout-13.json,
-V451-V465, judged blind on 2026-11-25 on what round 12 left of it), on the fourteenth
-(eligibility-vignettes-holdout-14.json, V466 onward, judged blind on 2026-11-25 on what round 13
-left of it), over every held-out vignette of the thirteen files, and over all vignettes. --vignettes FILE
-(repeatable) replaces the files: all of them make the held-out and the "all" blocks, and the
-per-round blocks are left out. The
-vignettes' trials are read from every folder under data/ (ctgov and ctgov-extra), or from
---ctgov DIR.
+with their sentences; then the same on each later held-out round, one block per file
+(test/fixtures/eligibility-vignettes-holdout-N.json, N = 3 to the newest: each judged blind on
+its date, rounds 7 on inside the held-out pool of the round-7 split; the README's eligibility
+section gives each round's pool, picks and measurement), over every held-out vignette of the
+files, and over all vignettes. --vignettes FILE (repeatable) replaces the files: all of them make
+the held-out and the "all" blocks, and the per-round blocks are left out. The vignettes' trials
+are read from every folder under data/ (ctgov and ctgov-extra), or from --ctgov DIR.
 
 Then the rules: extracts the eligibility rules of the hand-labelled trials from the
 ClinicalTrials.gov records shipped in data/ctgov and data/ctgov-extra (or the --ctgov folders)
 and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.json with
-eligibility-labels-holdout-2.json, then eligibility-labels-holdout-3.json, then
-eligibility-labels-holdout-4.json, then eligibility-labels-holdout-5.json, then
-eligibility-labels-holdout-6.json, then eligibility-labels-holdout-7.json, then
-eligibility-labels-holdout-8.json, then eligibility-labels-holdout-9.json, then
-eligibility-labels-holdout-10.json, then eligibility-labels-holdout-11.json, then
-eligibility-labels-holdout-12.json, then eligibility-labels-holdout-13.json, then eligibility-labels-holdout-14.json, then all fourteen
-files together, all labelled blind; or the --holdout files together), then the calibration trials of
-round 9 (test/fixtures/eligibility-labels-calibration-9.json, labelled as calibration data) and
-then the development trials
-(test/fixtures/eligibility-labels.json, the patterns were written against it): precision and
-recall of the rules that may exclude, per family precision and recall of all rules and of the
-rules that may exclude, and the worst cases (rules that may exclude but should not) with their
-sentences. --misses also lists, per trial, the rules no label matched and the labels no rule
-matched. Since round 7 (calibrated confidence) the development file and held-out rounds 1-5 are
-calibration data, round 6 too since round 9: \`npm run eligibility:calibrate\` chose the reading
-classes that may exclude on their rule labels, so their figures are no longer blind; rounds 7 to
-10 too since round 11, and 11 since round 12 (each measured once, blind, then its misreadings
-were read); the twelfth round too since its single measurement on round 12's engine. The thirteenth
-too (melanoma, picked from what round 12 left of the pool), since its single measurement on the
-final engine of round 12. The fourteenth too (melanoma, what round 13 left of the pool), since its
-single measurement after round 13's fixes.
+eligibility-labels-holdout-2.json, then each eligibility-labels-holdout-N.json from N = 3, then
+all of them together, all labelled blind; or the --holdout files together), then the calibration
+trials of round 9 (test/fixtures/eligibility-labels-calibration-9.json, labelled as calibration
+data) and then the development trials (test/fixtures/eligibility-labels.json, the patterns were
+written against it): precision and recall of the rules that may exclude, per family precision and
+recall of all rules and of the rules that may exclude, and the worst cases (rules that may exclude
+but should not) with their sentences. --misses also lists, per trial, the rules no label matched
+and the labels no rule matched. Every round that was measured is calibration data afterwards
+(CALIBRATION_LABELS_FILES, \`npm run eligibility:calibrate\` chose the reading classes that may
+exclude on their rule labels), so its figures are no longer blind: each blind round was measured
+once, its figures recorded in the specs' comments and the README, and only then were its
+misreadings read.
 Each rule set's block ends with how many rules calibration demoted to "to check", per family.
 --development prints the development figures only (vignettes and labelled trials the
 patterns are fixed against): while fixing patterns the held-out figures are not looked at, so
