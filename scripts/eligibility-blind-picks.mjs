@@ -1,4 +1,4 @@
-// Blind held-out rounds 8 to 14 of issue 14: each round's pool and picks, computed before any
+// Blind held-out rounds 8 to 15 of issue 14: each round's pool and picks, computed before any
 // judging of that round. One table of rounds replaces the four per-round scripts
 // (eligibility-round{8,9,10,11}-picks.mjs), which each copied the previous round's pool.
 //
@@ -9,7 +9,7 @@
 // Round 7's held-out pool: ids of data/ctgov/index.json and data/ctgov-extra/index.json named in
 // no tracked file outside data/ at main d8811af, minus the calibration pool (mapped conditions
 // non-empty and all among lung_cancer/melanoma with SHA-256('split7:' + id) starting 8-f).
-// Pool N (N = 8..14): pool N-1 (round 7's held-out pool for N = 8) minus the `_trials` of
+// Pool N (N = 8..15): pool N-1 (round 7's held-out pool for N = 8) minus the `_trials` of
 // test/fixtures/eligibility-vignettes-holdout-(N-1).json, minus any id named at the start of
 // round N (`namedAt`, a main commit) in a tracked file outside data/ other than the fixtures and
 // scripts in `notNamedIn` (the earlier rounds' fixtures and picks scripts).
@@ -97,6 +97,19 @@ const ROUNDS = {
     namedAt: '2b83262',
     notNamedIn: [
       ...fixtureGlobs([7, 8, 9, 10, 11, 12, 13]),
+      ':!scripts/eligibility-round*-picks.mjs',
+      ':!scripts/eligibility-blind-picks.mjs',
+    ],
+    conditions: { lung_cancer: 10, melanoma: 15 },
+    extraTier: [],
+    panTumour: ['lung_cancer', 'melanoma'],
+    minimum: 5,
+  },
+  15: {
+    salt: 'heldout15:',
+    namedAt: 'e5170d7',
+    notNamedIn: [
+      ...fixtureGlobs([7, 8, 9, 10, 11, 12, 13, 14]),
       ':!scripts/eligibility-round*-picks.mjs',
       ':!scripts/eligibility-blind-picks.mjs',
     ],
