@@ -19,6 +19,7 @@ import {
   DEFAULT_HOLDOUT_12_LABELS_FILE,
   DEFAULT_HOLDOUT_13_LABELS_FILE,
   DEFAULT_HOLDOUT_14_LABELS_FILE,
+  DEFAULT_HOLDOUT_15_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -40,6 +41,7 @@ import {
   DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_15_VIGNETTES_FILE,
 } from './eligibility-verdict-report';
 
 /**
@@ -324,6 +326,17 @@ const HOLDOUT_14_FLOORS = {
   recall: 0.73,
   exclusionPrecision: 1,
   exclusionRecall: 0.49,
+};
+/**
+ * Fifteenth held-out part (eligibility-labels-holdout-15.json): every trial of the fifteenth
+ * vignette round, picked in what round 14 left of the held-out pool, labelled blind 2026-11-25.
+ */
+// HOLDOUT_15_MEASURED
+const HOLDOUT_15_FLOORS = {
+  precision: 1,
+  recall: 1,
+  exclusionPrecision: 1,
+  exclusionRecall: 1,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
@@ -1118,5 +1131,13 @@ describe('eligibility quality', () => {
     vignettes: DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
     trials: 15,
     floors: HOLDOUT_14_FLOORS,
+  });
+  describeLabelledRound({
+    name: 'fifteenth',
+    date: '2026-11-25',
+    labels: DEFAULT_HOLDOUT_15_LABELS_FILE,
+    vignettes: DEFAULT_HOLDOUT_15_VIGNETTES_FILE,
+    trials: 15,
+    floors: HOLDOUT_15_FLOORS,
   });
 });

@@ -336,6 +336,9 @@ export const DEFAULT_HOLDOUT_13_LABELS_FILE = (): string =>
 /** The fourteenth held-out part (2026-11-25, the 15 trials of the fourteenth vignette round, blind). */
 export const DEFAULT_HOLDOUT_14_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-14.json');
+/** The fifteenth held-out part (2026-11-25, the 15 trials of the fifteenth vignette round, blind). */
+export const DEFAULT_HOLDOUT_15_LABELS_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-15.json');
 /** The CT.gov records of the first collection (every trial labelled before 2026-11-23). */
 export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), 'data', 'ctgov');
 /** All CT.gov records shipped in the repository, which hold every labelled trial. */

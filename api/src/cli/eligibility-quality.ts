@@ -17,6 +17,7 @@ import {
   DEFAULT_HOLDOUT_12_LABELS_FILE,
   DEFAULT_HOLDOUT_13_LABELS_FILE,
   DEFAULT_HOLDOUT_14_LABELS_FILE,
+  DEFAULT_HOLDOUT_15_LABELS_FILE,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -35,6 +36,7 @@ import {
   DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_15_VIGNETTES_FILE,
   DEFAULT_VIGNETTE_TRIALS_DIR,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
@@ -177,7 +179,12 @@ function main(): Promise<number> {
           files: [DEFAULT_HOLDOUT_14_LABELS_FILE()],
         },
         {
-          title: 'all held-out trials (the fourteen parts)',
+          title:
+            'held-out trials, fifteenth part (labelled blind 2026-11-25, what round 14 left of the held-out pool)',
+          files: [DEFAULT_HOLDOUT_15_LABELS_FILE()],
+        },
+        {
+          title: 'all held-out trials (the fifteen parts)',
           files: [
             DEFAULT_HOLDOUT_LABELS_FILE(),
             DEFAULT_HOLDOUT_2_LABELS_FILE(),
@@ -193,6 +200,7 @@ function main(): Promise<number> {
             DEFAULT_HOLDOUT_12_LABELS_FILE(),
             DEFAULT_HOLDOUT_13_LABELS_FILE(),
             DEFAULT_HOLDOUT_14_LABELS_FILE(),
+            DEFAULT_HOLDOUT_15_LABELS_FILE(),
           ],
         },
       ];
@@ -298,12 +306,17 @@ function main(): Promise<number> {
     verdicts(
       'heldout',
       [DEFAULT_HOLDOUT_14_VIGNETTES_FILE()],
-      'fourteenth held-out round (V466+, judged blind 2026-11-25, what round 13 left of the held-out pool)',
+      'fourteenth held-out round (V466-V480, judged blind 2026-11-25, what round 13 left of the held-out pool)',
+    );
+    verdicts(
+      'heldout',
+      [DEFAULT_HOLDOUT_15_VIGNETTES_FILE()],
+      'fifteenth held-out round (V481+, judged blind 2026-11-25, what round 14 left of the held-out pool)',
     );
     verdicts(
       'heldout',
       DEFAULT_VIGNETTES_FILES(),
-      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238-V285, V286-V330, V331-V360, V361-V390, V391-V415, V416-V435, V436-V450, V451-V465, V466+)',
+      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238-V285, V286-V330, V331-V360, V361-V390, V391-V415, V416-V435, V436-V450, V451-V465, V466-V480, V481+)',
     );
     verdicts('all', DEFAULT_VIGNETTES_FILES(), 'all vignettes (development and held-out)');
   }

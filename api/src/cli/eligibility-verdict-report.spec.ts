@@ -19,6 +19,7 @@ import {
   DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
   DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
+  DEFAULT_HOLDOUT_15_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
@@ -1054,9 +1055,37 @@ describeHeldOutRound({
   floors: HELDOUT_14,
   pairs: 75,
   upTo: {
-    files: DEFAULT_VIGNETTES_FILES,
+    files: () => filesThrough(DEFAULT_HOLDOUT_14_VIGNETTES_FILE()),
     floors: ALL_HELDOUT_13_FILES,
     pairs: 2100,
     count: 'thirteen',
+  },
+});
+
+/**
+ * The fifteenth held-out round (test/fixtures/eligibility-vignettes-holdout-15.json, V481 onward):
+ * 15 melanoma patients on what round 14 left of the held-out pool, 15 melanoma picks (SHA-256 of
+ * 'heldout15:' + NCT id, round 14's rule; lung left out again;
+ * `node scripts/eligibility-blind-picks.mjs --round 15`), each patient judged against one set of 5
+ * picks: 75 pairs, judged blind on 2026-11-25 and committed before the engine, the search or the
+ * quality command was run on them.
+ */
+// HELDOUT_15_MEASURED
+const HELDOUT_15 = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+const ALL_HELDOUT_14_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+
+describeHeldOutRound({
+  name: 'fifteenth',
+  file: DEFAULT_HOLDOUT_15_VIGNETTES_FILE,
+  patients: { melanoma: 15 },
+  firstId: 481,
+  trials: 15,
+  floors: HELDOUT_15,
+  pairs: 75,
+  upTo: {
+    files: DEFAULT_VIGNETTES_FILES,
+    floors: ALL_HELDOUT_14_FILES,
+    pairs: 2175,
+    count: 'fourteen',
   },
 });

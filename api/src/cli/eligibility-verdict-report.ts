@@ -164,7 +164,14 @@ export const DEFAULT_HOLDOUT_13_VIGNETTES_FILE = (): string =>
 export const DEFAULT_HOLDOUT_14_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-14.json');
 
-/** Every vignettes file: the first two rounds, then the third to fourteenth held-out rounds. */
+/**
+ * The fifteenth held-out round (V481+, judged blind on 2026-11-25 inside what round 14 left of
+ * the held-out pool: melanoma, 15 picks).
+ */
+export const DEFAULT_HOLDOUT_15_VIGNETTES_FILE = (): string =>
+  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-15.json');
+
+/** Every vignettes file: the first two rounds, then the third to fifteenth held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
@@ -179,6 +186,7 @@ export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_HOLDOUT_12_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_13_VIGNETTES_FILE(),
   DEFAULT_HOLDOUT_14_VIGNETTES_FILE(),
+  DEFAULT_HOLDOUT_15_VIGNETTES_FILE(),
 ];
 
 /** Reads and validates one or more vignettes files; an id used twice across them is an error. */
