@@ -331,12 +331,14 @@ const HOLDOUT_14_FLOORS = {
  * Fifteenth held-out part (eligibility-labels-holdout-15.json): every trial of the fifteenth
  * vignette round, picked in what round 14 left of the held-out pool, labelled blind 2026-11-25.
  */
-// HOLDOUT_15_MEASURED
+// Measured once, blind, after round 14's fixes (main at 7b6d04b): all rules 84.9% (73/86) / 76.0%
+// (73/96), rules that may exclude 95.8% (23/24), 39.0% (23/59), 1 wrong (not read: the round
+// stays blind).
 const HOLDOUT_15_FLOORS = {
-  precision: 1,
-  recall: 1,
-  exclusionPrecision: 1,
-  exclusionRecall: 1,
+  precision: 0.84,
+  recall: 0.76,
+  exclusionPrecision: 0.95,
+  exclusionRecall: 0.38,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%

@@ -1070,9 +1070,12 @@ describeHeldOutRound({
  * picks: 75 pairs, judged blind on 2026-11-25 and committed before the engine, the search or the
  * quality command was run on them.
  */
-// HELDOUT_15_MEASURED
-const HELDOUT_15 = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
-const ALL_HELDOUT_14_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 1 };
+// Measured once, blind, 2026-11-25 after round 14's fixes (main at 7b6d04b): 0 wrong of 75 pairs,
+// precision 100% (30/30), recall 73.2% (30/41); rules that may exclude 95.8% (23/24), 1 wrong.
+// Over every held-out vignette of the fourteen files: 0 wrong of 2,175, recall 54.7%. Its cases
+// were not read: it stays a blind measure (not calibration data).
+const HELDOUT_15 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.73 };
+const ALL_HELDOUT_14_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.54 };
 
 describeHeldOutRound({
   name: 'fifteenth',
