@@ -157,9 +157,14 @@ export class PostgresThrottlerStorage implements ThrottlerStorage, OnModuleInit,
       blockedUntil: 0,
       syncedAt: 0,
     };
-    c.shared = state.totalHits;
+    // Two answers of one window may come back in the other order (a flush and a hit at the limit
+    // in flight together): the older, smaller total must not lower the view, or one more hit
+    // would be counted here past the limit. A new window (the old one over here) starts afresh.
+    const sameWindow = now < c.expiresAt;
+    c.shared = sameWindow ? Math.max(c.shared, state.totalHits) : state.totalHits;
     c.expiresAt = now + state.timeToExpire * 1000;
-    c.blockedUntil = state.isBlocked ? now + state.timeToBlockExpire * 1000 : 0;
+    const blockedUntil = state.isBlocked ? now + state.timeToBlockExpire * 1000 : 0;
+    c.blockedUntil = sameWindow ? Math.max(c.blockedUntil, blockedUntil) : blockedUntil;
     c.syncedAt = now;
     this.local.set(key, c);
   }
