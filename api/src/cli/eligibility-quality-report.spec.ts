@@ -6,20 +6,7 @@ import {
   compareWithLabels,
   DEFAULT_CALIBRATION_9_LABELS_FILE,
   DEFAULT_CTGOV_DIRS,
-  DEFAULT_HOLDOUT_2_LABELS_FILE,
-  DEFAULT_HOLDOUT_3_LABELS_FILE,
-  DEFAULT_HOLDOUT_4_LABELS_FILE,
-  DEFAULT_HOLDOUT_5_LABELS_FILE,
-  DEFAULT_HOLDOUT_6_LABELS_FILE,
-  DEFAULT_HOLDOUT_7_LABELS_FILE,
-  DEFAULT_HOLDOUT_8_LABELS_FILE,
-  DEFAULT_HOLDOUT_9_LABELS_FILE,
-  DEFAULT_HOLDOUT_10_LABELS_FILE,
-  DEFAULT_HOLDOUT_11_LABELS_FILE,
-  DEFAULT_HOLDOUT_12_LABELS_FILE,
-  DEFAULT_HOLDOUT_13_LABELS_FILE,
-  DEFAULT_HOLDOUT_14_LABELS_FILE,
-  DEFAULT_HOLDOUT_15_LABELS_FILE,
+  heldOutLabelsFile,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
@@ -29,20 +16,7 @@ import {
   rulesMatch,
 } from './eligibility-quality-report';
 import { CALIBRATION_LABELS_FILES } from './eligibility-calibration-report';
-import {
-  DEFAULT_HOLDOUT_4_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_5_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_6_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_7_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_15_VIGNETTES_FILE,
-} from './eligibility-verdict-report';
+import { heldOutVignettesFile } from './eligibility-verdict-report';
 
 /**
  * Quality floors over the development set (test/fixtures/eligibility-labels.json): 32 trials
@@ -652,11 +626,11 @@ describe('eligibility quality', () => {
   });
 
   describe('over all blind-labelled trials (both held-out files)', () => {
-    const files = [DEFAULT_HOLDOUT_LABELS_FILE(), DEFAULT_HOLDOUT_2_LABELS_FILE()];
+    const files = [DEFAULT_HOLDOUT_LABELS_FILE(), heldOutLabelsFile(2)];
     const report = measureQuality(files);
 
     it('should hold at least 50 new held-out trials, none of them in another labelled file', () => {
-      const second = read(DEFAULT_HOLDOUT_2_LABELS_FILE()).map((l) => l.nctId);
+      const second = read(heldOutLabelsFile(2)).map((l) => l.nctId);
       const others = new Set(
         [DEFAULT_LABELS_FILE(), DEFAULT_HOLDOUT_LABELS_FILE()].flatMap((f) =>
           read(f).map((l) => l.nctId),
@@ -711,12 +685,12 @@ describe('eligibility quality', () => {
   describe('over the third held-out part (labelled blind 2026-11-24)', () => {
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
-      (report ??= measureQuality(DEFAULT_HOLDOUT_3_LABELS_FILE()));
+      (report ??= measureQuality(heldOutLabelsFile(3)));
 
     it('should hold at least 50 trials, none of them in another labelled file', () => {
-      const third = read(DEFAULT_HOLDOUT_3_LABELS_FILE()).map((l) => l.nctId);
+      const third = read(heldOutLabelsFile(3)).map((l) => l.nctId);
       const others = new Set(
-        [DEFAULT_LABELS_FILE(), DEFAULT_HOLDOUT_LABELS_FILE(), DEFAULT_HOLDOUT_2_LABELS_FILE()]
+        [DEFAULT_LABELS_FILE(), DEFAULT_HOLDOUT_LABELS_FILE(), heldOutLabelsFile(2)]
           .flatMap(read)
           .map((l) => l.nctId),
       );
@@ -747,21 +721,21 @@ describe('eligibility quality', () => {
   describe('over the fourth held-out part (labelled blind 2026-11-24)', () => {
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
-      (report ??= measureQuality(DEFAULT_HOLDOUT_4_LABELS_FILE()));
+      (report ??= measureQuality(heldOutLabelsFile(4)));
 
     it('should hold every trial of the fourth vignette round, none in another labelled file', () => {
-      const fourth = read(DEFAULT_HOLDOUT_4_LABELS_FILE()).map((l) => l.nctId);
+      const fourth = read(heldOutLabelsFile(4)).map((l) => l.nctId);
       const others = new Set(
         [
           DEFAULT_LABELS_FILE(),
           DEFAULT_HOLDOUT_LABELS_FILE(),
-          DEFAULT_HOLDOUT_2_LABELS_FILE(),
-          DEFAULT_HOLDOUT_3_LABELS_FILE(),
+          heldOutLabelsFile(2),
+          heldOutLabelsFile(3),
         ]
           .flatMap(read)
           .map((l) => l.nctId),
       );
-      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_4_VIGNETTES_FILE(), 'utf8')) as {
+      const round = JSON.parse(readFileSync(heldOutVignettesFile(4), 'utf8')) as {
         _trials: Record<string, string[]>;
       };
       const picks = new Set(Object.values(round._trials).flat());
@@ -793,22 +767,22 @@ describe('eligibility quality', () => {
   describe('over the fifth held-out part (labelled blind 2026-11-24)', () => {
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
-      (report ??= measureQuality(DEFAULT_HOLDOUT_5_LABELS_FILE()));
+      (report ??= measureQuality(heldOutLabelsFile(5)));
 
     it('should hold every trial of the fifth vignette round, none in another labelled file', () => {
-      const fifth = read(DEFAULT_HOLDOUT_5_LABELS_FILE()).map((l) => l.nctId);
+      const fifth = read(heldOutLabelsFile(5)).map((l) => l.nctId);
       const others = new Set(
         [
           DEFAULT_LABELS_FILE(),
           DEFAULT_HOLDOUT_LABELS_FILE(),
-          DEFAULT_HOLDOUT_2_LABELS_FILE(),
-          DEFAULT_HOLDOUT_3_LABELS_FILE(),
-          DEFAULT_HOLDOUT_4_LABELS_FILE(),
+          heldOutLabelsFile(2),
+          heldOutLabelsFile(3),
+          heldOutLabelsFile(4),
         ]
           .flatMap(read)
           .map((l) => l.nctId),
       );
-      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_5_VIGNETTES_FILE(), 'utf8')) as {
+      const round = JSON.parse(readFileSync(heldOutVignettesFile(5), 'utf8')) as {
         _trials: Record<string, string[]>;
       };
       const picks = Object.values(round._trials).flat();
@@ -841,17 +815,17 @@ describe('eligibility quality', () => {
   describe('over the sixth held-out part (labelled blind 2026-11-24)', () => {
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
-      (report ??= measureQuality(DEFAULT_HOLDOUT_6_LABELS_FILE()));
+      (report ??= measureQuality(heldOutLabelsFile(6)));
 
     it('should hold every trial of the sixth vignette round, none in another labelled file', () => {
-      const sixth = read(DEFAULT_HOLDOUT_6_LABELS_FILE()).map((l) => l.nctId);
+      const sixth = read(heldOutLabelsFile(6)).map((l) => l.nctId);
       const others = new Set(
         CALIBRATION_LABELS_FILES()
-          .filter((file) => file !== DEFAULT_HOLDOUT_6_LABELS_FILE())
+          .filter((file) => file !== heldOutLabelsFile(6))
           .flatMap(read)
           .map((l) => l.nctId),
       );
-      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_6_VIGNETTES_FILE(), 'utf8')) as {
+      const round = JSON.parse(readFileSync(heldOutVignettesFile(6), 'utf8')) as {
         _trials: Record<string, string[]>;
       };
       const picks = Object.values(round._trials).flat();
@@ -963,17 +937,17 @@ describe('eligibility quality', () => {
   describe('over the seventh held-out part (labelled blind 2026-11-24)', () => {
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
-      (report ??= measureQuality(DEFAULT_HOLDOUT_7_LABELS_FILE()));
+      (report ??= measureQuality(heldOutLabelsFile(7)));
 
     it('should hold every trial of the seventh vignette round, none in another labelled file', () => {
-      const seventh = read(DEFAULT_HOLDOUT_7_LABELS_FILE()).map((l) => l.nctId);
+      const seventh = read(heldOutLabelsFile(7)).map((l) => l.nctId);
       const others = new Set(
-        [...CALIBRATION_LABELS_FILES(), DEFAULT_HOLDOUT_6_LABELS_FILE()]
-          .filter((f) => f !== DEFAULT_HOLDOUT_7_LABELS_FILE())
+        [...CALIBRATION_LABELS_FILES(), heldOutLabelsFile(6)]
+          .filter((f) => f !== heldOutLabelsFile(7))
           .flatMap(read)
           .map((l) => l.nctId),
       );
-      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_7_VIGNETTES_FILE(), 'utf8')) as {
+      const round = JSON.parse(readFileSync(heldOutVignettesFile(7), 'utf8')) as {
         _trials: Record<string, string[]>;
       };
       const picks = Object.values(round._trials).flat();
@@ -1004,21 +978,17 @@ describe('eligibility quality', () => {
   describe('over the eighth held-out part (labelled blind 2026-11-24)', () => {
     let report: ReturnType<typeof measureQuality>;
     const measured = (): ReturnType<typeof measureQuality> =>
-      (report ??= measureQuality(DEFAULT_HOLDOUT_8_LABELS_FILE()));
+      (report ??= measureQuality(heldOutLabelsFile(8)));
 
     it('should hold every trial of the eighth vignette round, none in another labelled file', () => {
-      const eighth = read(DEFAULT_HOLDOUT_8_LABELS_FILE()).map((l) => l.nctId);
+      const eighth = read(heldOutLabelsFile(8)).map((l) => l.nctId);
       const others = new Set(
-        [
-          ...CALIBRATION_LABELS_FILES(),
-          DEFAULT_HOLDOUT_6_LABELS_FILE(),
-          DEFAULT_HOLDOUT_7_LABELS_FILE(),
-        ]
-          .filter((f) => f !== DEFAULT_HOLDOUT_8_LABELS_FILE())
+        [...CALIBRATION_LABELS_FILES(), heldOutLabelsFile(6), heldOutLabelsFile(7)]
+          .filter((f) => f !== heldOutLabelsFile(8))
           .flatMap(read)
           .map((l) => l.nctId),
       );
-      const round = JSON.parse(readFileSync(DEFAULT_HOLDOUT_8_VIGNETTES_FILE(), 'utf8')) as {
+      const round = JSON.parse(readFileSync(heldOutVignettesFile(8), 'utf8')) as {
         _trials: Record<string, string[]>;
       };
       expect(eighth.length).toBe(29);
@@ -1089,56 +1059,56 @@ describe('eligibility quality', () => {
   describeLabelledRound({
     name: 'ninth',
     date: '2026-11-24',
-    labels: DEFAULT_HOLDOUT_9_LABELS_FILE,
-    vignettes: DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
+    labels: () => heldOutLabelsFile(9),
+    vignettes: () => heldOutVignettesFile(9),
     trials: 30,
     floors: HOLDOUT_9_FLOORS,
   });
   describeLabelledRound({
     name: 'tenth',
     date: '2026-11-24',
-    labels: DEFAULT_HOLDOUT_10_LABELS_FILE,
-    vignettes: DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
+    labels: () => heldOutLabelsFile(10),
+    vignettes: () => heldOutVignettesFile(10),
     trials: 25,
     floors: HOLDOUT_10_FLOORS,
   });
   describeLabelledRound({
     name: 'eleventh',
     date: '2026-11-25',
-    labels: DEFAULT_HOLDOUT_11_LABELS_FILE,
-    vignettes: DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
+    labels: () => heldOutLabelsFile(11),
+    vignettes: () => heldOutVignettesFile(11),
     trials: 20,
     floors: HOLDOUT_11_FLOORS,
   });
   describeLabelledRound({
     name: 'twelfth',
     date: '2026-11-25',
-    labels: DEFAULT_HOLDOUT_12_LABELS_FILE,
-    vignettes: DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
+    labels: () => heldOutLabelsFile(12),
+    vignettes: () => heldOutVignettesFile(12),
     trials: 15,
     floors: HOLDOUT_12_FLOORS,
   });
   describeLabelledRound({
     name: 'thirteenth',
     date: '2026-11-25',
-    labels: DEFAULT_HOLDOUT_13_LABELS_FILE,
-    vignettes: DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
+    labels: () => heldOutLabelsFile(13),
+    vignettes: () => heldOutVignettesFile(13),
     trials: 15,
     floors: HOLDOUT_13_FLOORS,
   });
   describeLabelledRound({
     name: 'fourteenth',
     date: '2026-11-25',
-    labels: DEFAULT_HOLDOUT_14_LABELS_FILE,
-    vignettes: DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
+    labels: () => heldOutLabelsFile(14),
+    vignettes: () => heldOutVignettesFile(14),
     trials: 15,
     floors: HOLDOUT_14_FLOORS,
   });
   describeLabelledRound({
     name: 'fifteenth',
     date: '2026-11-25',
-    labels: DEFAULT_HOLDOUT_15_LABELS_FILE,
-    vignettes: DEFAULT_HOLDOUT_15_VIGNETTES_FILE,
+    labels: () => heldOutLabelsFile(15),
+    vignettes: () => heldOutVignettesFile(15),
     trials: 15,
     floors: HOLDOUT_15_FLOORS,
   });

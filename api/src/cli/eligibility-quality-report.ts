@@ -291,54 +291,19 @@ export const DEFAULT_LABELS_FILE = (): string =>
 /** Trials labelled blind (before the extractor's output was seen): the held-out set. */
 export const DEFAULT_HOLDOUT_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout.json');
-/** The second held-out part (2026-11-23, all 17 conditions, labelled blind). */
-export const DEFAULT_HOLDOUT_2_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-2.json');
-/** The third held-out part (2026-11-24, the conditions the first two cover least, blind). */
-export const DEFAULT_HOLDOUT_3_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-3.json');
-/** The fourth held-out part (2026-11-24, trials of the fourth vignette round, blind). */
-export const DEFAULT_HOLDOUT_4_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-4.json');
-/** The fifth held-out part (2026-11-24, trials of the fifth vignette round, blind). */
-export const DEFAULT_HOLDOUT_5_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-5.json');
-/** The sixth held-out part (2026-11-24, the 56 trials of the sixth vignette round, blind). */
-export const DEFAULT_HOLDOUT_6_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-6.json');
+/**
+ * The held-out part N (N = 2 to 15; from 3 on, the trials of blind vignette round N), labelled
+ * rule by rule, blind (the README's eligibility section gives each round's date, pool and
+ * measurement).
+ */
+export const heldOutLabelsFile = (round: number): string =>
+  join(repoRoot(), 'test', 'fixtures', `eligibility-labels-holdout-${round}.json`);
 /**
  * Calibration labels of round 9 (2026-11-24): lung and melanoma trials of the calibration pool
  * (its `_about` says how they were chosen), labelled as calibration data, never a blind measure.
  */
 export const DEFAULT_CALIBRATION_9_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-calibration-9.json');
-/** The seventh held-out part (2026-11-24, the 30 trials of the seventh vignette round, blind). */
-export const DEFAULT_HOLDOUT_7_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-7.json');
-/** The eighth held-out part (2026-11-24, the 29 trials of the eighth vignette round, blind). */
-export const DEFAULT_HOLDOUT_8_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-8.json');
-/** The ninth held-out part (2026-11-24, the 30 trials of the ninth vignette round, blind). */
-export const DEFAULT_HOLDOUT_9_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-9.json');
-/** The tenth held-out part (2026-11-24, the 25 trials of the tenth vignette round, blind). */
-export const DEFAULT_HOLDOUT_10_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-10.json');
-/** The eleventh held-out part (2026-11-25, the trials of the eleventh vignette round, blind). */
-export const DEFAULT_HOLDOUT_11_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-11.json');
-/** The twelfth held-out part (2026-11-25, the 15 trials of the twelfth vignette round, blind). */
-export const DEFAULT_HOLDOUT_12_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-12.json');
-/** The thirteenth held-out part (2026-11-25, the 15 trials of the thirteenth vignette round, blind). */
-export const DEFAULT_HOLDOUT_13_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-13.json');
-/** The fourteenth held-out part (2026-11-25, the 15 trials of the fourteenth vignette round, blind). */
-export const DEFAULT_HOLDOUT_14_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-14.json');
-/** The fifteenth held-out part (2026-11-25, the 15 trials of the fifteenth vignette round, blind). */
-export const DEFAULT_HOLDOUT_15_LABELS_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout-15.json');
 /** The CT.gov records of the first collection (every trial labelled before 2026-11-23). */
 export const DEFAULT_CTGOV_DIR = (): string => join(repoRoot(), 'data', 'ctgov');
 /** All CT.gov records shipped in the repository, which hold every labelled trial. */

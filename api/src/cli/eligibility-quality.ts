@@ -4,39 +4,15 @@ import { parseArgs } from 'node:util';
 import {
   DEFAULT_CALIBRATION_9_LABELS_FILE,
   DEFAULT_CTGOV_DIRS,
-  DEFAULT_HOLDOUT_2_LABELS_FILE,
-  DEFAULT_HOLDOUT_3_LABELS_FILE,
-  DEFAULT_HOLDOUT_4_LABELS_FILE,
-  DEFAULT_HOLDOUT_5_LABELS_FILE,
-  DEFAULT_HOLDOUT_6_LABELS_FILE,
-  DEFAULT_HOLDOUT_7_LABELS_FILE,
-  DEFAULT_HOLDOUT_8_LABELS_FILE,
-  DEFAULT_HOLDOUT_9_LABELS_FILE,
-  DEFAULT_HOLDOUT_10_LABELS_FILE,
-  DEFAULT_HOLDOUT_11_LABELS_FILE,
-  DEFAULT_HOLDOUT_12_LABELS_FILE,
-  DEFAULT_HOLDOUT_13_LABELS_FILE,
-  DEFAULT_HOLDOUT_14_LABELS_FILE,
-  DEFAULT_HOLDOUT_15_LABELS_FILE,
+  heldOutLabelsFile,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
   formatQuality,
   measureQuality,
 } from './eligibility-quality-report';
 import {
-  DEFAULT_HOLDOUT_3_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_4_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_5_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_6_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_7_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_15_VIGNETTES_FILE,
+  HELD_OUT_ROUNDS,
+  heldOutVignettesFile,
   DEFAULT_VIGNETTE_TRIALS_DIR,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
@@ -116,91 +92,79 @@ function main(): Promise<number> {
         {
           title:
             'held-out trials, first two parts (labelled blind; calibration data since round 7)',
-          files: [DEFAULT_HOLDOUT_LABELS_FILE(), DEFAULT_HOLDOUT_2_LABELS_FILE()],
+          files: [DEFAULT_HOLDOUT_LABELS_FILE(), heldOutLabelsFile(2)],
         },
         {
           title:
             'held-out trials, third part (labelled blind 2026-11-24; calibration data since round 7)',
-          files: [DEFAULT_HOLDOUT_3_LABELS_FILE()],
+          files: [heldOutLabelsFile(3)],
         },
         {
           title:
             'held-out trials, fourth part (labelled blind 2026-11-24; calibration data since round 7)',
-          files: [DEFAULT_HOLDOUT_4_LABELS_FILE()],
+          files: [heldOutLabelsFile(4)],
         },
         {
           title:
             'held-out trials, fifth part (labelled blind 2026-11-24; calibration data since round 7)',
-          files: [DEFAULT_HOLDOUT_5_LABELS_FILE()],
+          files: [heldOutLabelsFile(5)],
         },
         {
           title:
             'held-out trials, sixth part (labelled blind 2026-11-24; calibration data since round 9)',
-          files: [DEFAULT_HOLDOUT_6_LABELS_FILE()],
+          files: [heldOutLabelsFile(6)],
         },
         {
           title:
             'held-out trials, seventh part (labelled blind 2026-11-24, held-out pool of round 7)',
-          files: [DEFAULT_HOLDOUT_7_LABELS_FILE()],
+          files: [heldOutLabelsFile(7)],
         },
         {
           title:
             'held-out trials, eighth part (labelled blind 2026-11-24, what round 7 left of its held-out pool)',
-          files: [DEFAULT_HOLDOUT_8_LABELS_FILE()],
+          files: [heldOutLabelsFile(8)],
         },
         {
           title:
             'held-out trials, ninth part (labelled blind 2026-11-24, what round 8 left of the held-out pool)',
-          files: [DEFAULT_HOLDOUT_9_LABELS_FILE()],
+          files: [heldOutLabelsFile(9)],
         },
         {
           title:
             'held-out trials, tenth part (labelled blind 2026-11-24, what round 9 left of the held-out pool)',
-          files: [DEFAULT_HOLDOUT_10_LABELS_FILE()],
+          files: [heldOutLabelsFile(10)],
         },
         {
           title:
             'held-out trials, eleventh part (labelled blind 2026-11-25, what round 10 left of the held-out pool)',
-          files: [DEFAULT_HOLDOUT_11_LABELS_FILE()],
+          files: [heldOutLabelsFile(11)],
         },
         {
           title:
             'held-out trials, twelfth part (labelled blind 2026-11-25, what round 11 left of the held-out pool)',
-          files: [DEFAULT_HOLDOUT_12_LABELS_FILE()],
+          files: [heldOutLabelsFile(12)],
         },
         {
           title:
             'held-out trials, thirteenth part (labelled blind 2026-11-25, what round 12 left of the held-out pool)',
-          files: [DEFAULT_HOLDOUT_13_LABELS_FILE()],
+          files: [heldOutLabelsFile(13)],
         },
         {
           title:
             'held-out trials, fourteenth part (labelled blind 2026-11-25, what round 13 left of the held-out pool)',
-          files: [DEFAULT_HOLDOUT_14_LABELS_FILE()],
+          files: [heldOutLabelsFile(14)],
         },
         {
           title:
             'held-out trials, fifteenth part (labelled blind 2026-11-25, what round 14 left of the held-out pool)',
-          files: [DEFAULT_HOLDOUT_15_LABELS_FILE()],
+          files: [heldOutLabelsFile(15)],
         },
         {
           title: 'all held-out trials (the fifteen parts)',
           files: [
             DEFAULT_HOLDOUT_LABELS_FILE(),
-            DEFAULT_HOLDOUT_2_LABELS_FILE(),
-            DEFAULT_HOLDOUT_3_LABELS_FILE(),
-            DEFAULT_HOLDOUT_4_LABELS_FILE(),
-            DEFAULT_HOLDOUT_5_LABELS_FILE(),
-            DEFAULT_HOLDOUT_6_LABELS_FILE(),
-            DEFAULT_HOLDOUT_7_LABELS_FILE(),
-            DEFAULT_HOLDOUT_8_LABELS_FILE(),
-            DEFAULT_HOLDOUT_9_LABELS_FILE(),
-            DEFAULT_HOLDOUT_10_LABELS_FILE(),
-            DEFAULT_HOLDOUT_11_LABELS_FILE(),
-            DEFAULT_HOLDOUT_12_LABELS_FILE(),
-            DEFAULT_HOLDOUT_13_LABELS_FILE(),
-            DEFAULT_HOLDOUT_14_LABELS_FILE(),
-            DEFAULT_HOLDOUT_15_LABELS_FILE(),
+            heldOutLabelsFile(2),
+            ...HELD_OUT_ROUNDS.map(heldOutLabelsFile),
           ],
         },
       ];
@@ -250,67 +214,67 @@ function main(): Promise<number> {
     verdicts('heldout', [DEFAULT_VIGNETTES_FILE()], 'held-out vignettes (V61-V78)');
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_3_VIGNETTES_FILE()],
+      [heldOutVignettesFile(3)],
       'third held-out round (V79-V135, judged blind 2026-11-24)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_4_VIGNETTES_FILE()],
+      [heldOutVignettesFile(4)],
       'fourth held-out round (V136-V186, judged blind 2026-11-24)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_5_VIGNETTES_FILE()],
+      [heldOutVignettesFile(5)],
       'fifth held-out round (V187-V237, judged blind 2026-11-24)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_6_VIGNETTES_FILE()],
+      [heldOutVignettesFile(6)],
       'sixth held-out round (V238-V285, judged blind 2026-11-24)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_7_VIGNETTES_FILE()],
+      [heldOutVignettesFile(7)],
       'seventh held-out round (V286+, judged blind 2026-11-24, held-out pool of round 7)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_8_VIGNETTES_FILE()],
+      [heldOutVignettesFile(8)],
       'eighth held-out round (V331+, judged blind 2026-11-24, what round 7 left of its held-out pool)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_9_VIGNETTES_FILE()],
+      [heldOutVignettesFile(9)],
       'ninth held-out round (V361+, judged blind 2026-11-24, what round 8 left of the held-out pool)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_10_VIGNETTES_FILE()],
+      [heldOutVignettesFile(10)],
       'tenth held-out round (V391+, judged blind 2026-11-24, what round 9 left of the held-out pool)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_11_VIGNETTES_FILE()],
+      [heldOutVignettesFile(11)],
       'eleventh held-out round (V416+, judged blind 2026-11-25, what round 10 left of the held-out pool)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_12_VIGNETTES_FILE()],
+      [heldOutVignettesFile(12)],
       'twelfth held-out round (V436-V450, judged blind 2026-11-25, what round 11 left of the held-out pool)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_13_VIGNETTES_FILE()],
+      [heldOutVignettesFile(13)],
       'thirteenth held-out round (V451-V465, judged blind 2026-11-25, what round 12 left of the held-out pool)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_14_VIGNETTES_FILE()],
+      [heldOutVignettesFile(14)],
       'fourteenth held-out round (V466-V480, judged blind 2026-11-25, what round 13 left of the held-out pool)',
     );
     verdicts(
       'heldout',
-      [DEFAULT_HOLDOUT_15_VIGNETTES_FILE()],
+      [heldOutVignettesFile(15)],
       'fifteenth held-out round (V481+, judged blind 2026-11-25, what round 14 left of the held-out pool)',
     );
     verdicts(

@@ -7,19 +7,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../common/repo-root';
 import {
   compareVerdicts,
-  DEFAULT_HOLDOUT_3_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_4_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_5_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_6_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_7_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
-  DEFAULT_HOLDOUT_15_VIGNETTES_FILE,
+  heldOutVignettesFile,
   DEFAULT_VIGNETTES_FILE,
   DEFAULT_VIGNETTES_FILES,
   formatVerdicts,
@@ -304,7 +292,7 @@ const HELDOUT_3 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.37 };
 
 describe('verdicts on the third held-out round', () => {
   it('should judge at least 57 new patients over all 17 conditions against at least 5 trials each', () => {
-    const vignettes = readVignettes(DEFAULT_HOLDOUT_3_VIGNETTES_FILE());
+    const vignettes = readVignettes(heldOutVignettesFile(3));
     expect(vignettes.length).toBeGreaterThanOrEqual(57);
     expect(new Set(vignettes.map((v) => v.answers.type_of_disease))).toEqual(
       new Set(CONDITION_KEYS),
@@ -332,7 +320,7 @@ describe('verdicts on the third held-out round', () => {
   });
 
   it('should keep wrong exclusions, precision and recall of the third round at their floors', () => {
-    const report = measureVerdicts('heldout', DEFAULT_HOLDOUT_3_VIGNETTES_FILE());
+    const report = measureVerdicts('heldout', heldOutVignettesFile(3));
     expectAtFloors(report, HELDOUT_3, 285);
   });
 });
@@ -397,7 +385,7 @@ const HELDOUT_4 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.52 };
 const ALL_HELDOUT = { maxWrongExclusionRate: 0, precision: 1, recall: 0.46 };
 
 describe('verdicts on the fourth held-out round', () => {
-  const file = DEFAULT_HOLDOUT_4_VIGNETTES_FILE();
+  const file = heldOutVignettesFile(4);
   const picks = (): Record<string, string[]> => readPicks(file);
 
   it('should judge at least 51 new patients, 3 per condition, each against the 5 picks of its condition', () => {
@@ -414,7 +402,7 @@ describe('verdicts on the fourth held-out round', () => {
   it('should pick trials that no other held-out vignette uses, and only two that a development vignette uses', () => {
     const ours = new Set(Object.values(picks()).flat());
     const shared = (split: string): string[] =>
-      sharedTrials(ours, [DEFAULT_VIGNETTES_FILE(), DEFAULT_HOLDOUT_3_VIGNETTES_FILE()], split);
+      sharedTrials(ours, [DEFAULT_VIGNETTES_FILE(), heldOutVignettesFile(3)], split);
     expect(ours.size).toBe(55);
     expect(shared('heldout')).toEqual([]);
     // Development vignettes D04 and D05 (engine round 4, 2026-11-24 04:22) took two of these
@@ -431,7 +419,7 @@ describe('verdicts on the fourth held-out round', () => {
   it('should keep the floors over every held-out vignette of the three files', () => {
     const report = measureVerdicts('heldout', [
       DEFAULT_VIGNETTES_FILE(),
-      DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
+      heldOutVignettesFile(3),
       file,
     ]);
     expectAtFloors(report, ALL_HELDOUT, 630);
@@ -484,7 +472,7 @@ const HELDOUT_5 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.42 };
 const ALL_HELDOUT_4_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.45 };
 
 describe('verdicts on the fifth held-out round', () => {
-  const file = DEFAULT_HOLDOUT_5_VIGNETTES_FILE();
+  const file = heldOutVignettesFile(5);
   const picks = (): Record<string, string[]> => readPicks(file);
 
   it('should judge 51 new patients, 3 per condition, each against the 5 picks of its condition', () => {
@@ -527,8 +515,8 @@ describe('verdicts on the fifth held-out round', () => {
   it('should keep the floors over every held-out vignette of the four files', () => {
     const report = measureVerdicts('heldout', [
       DEFAULT_VIGNETTES_FILE(),
-      DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
-      DEFAULT_HOLDOUT_4_VIGNETTES_FILE(),
+      heldOutVignettesFile(3),
+      heldOutVignettesFile(4),
       file,
     ]);
     expectAtFloors(report, ALL_HELDOUT_4_FILES, 885);
@@ -572,7 +560,7 @@ const HELDOUT_6 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.52 };
 const ALL_HELDOUT_5_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.46 };
 
 describe('verdicts on the sixth held-out round', () => {
-  const file = DEFAULT_HOLDOUT_6_VIGNETTES_FILE();
+  const file = heldOutVignettesFile(6);
   const picks = (): Record<string, string[]> => readPicks(file);
 
   it('should judge 48 new patients, 3 per condition with picks, each against the picks of its condition', () => {
@@ -608,7 +596,7 @@ describe('verdicts on the sixth held-out round', () => {
   });
 
   it('should keep the floors over every held-out vignette of the five files', () => {
-    const report = measureVerdicts('heldout', filesThrough(DEFAULT_HOLDOUT_6_VIGNETTES_FILE()));
+    const report = measureVerdicts('heldout', filesThrough(heldOutVignettesFile(6)));
     expectAtFloors(report, ALL_HELDOUT_5_FILES, 1125);
   });
 });
@@ -641,7 +629,7 @@ const HELDOUT_7 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.57 };
 const ALL_HELDOUT_6_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.48 };
 
 describe('verdicts on the seventh held-out round', () => {
-  const file = DEFAULT_HOLDOUT_7_VIGNETTES_FILE();
+  const file = heldOutVignettesFile(7);
   const picks = (): Record<string, string[]> => readPicks(file);
   const patients: Partial<Record<string, number>> = {
     acute_lymphoblastic_leukemia: 4,
@@ -693,7 +681,7 @@ describe('verdicts on the seventh held-out round', () => {
   });
 
   it('should keep the floors over every held-out vignette of the six files', () => {
-    const report = measureVerdicts('heldout', filesThrough(DEFAULT_HOLDOUT_7_VIGNETTES_FILE()));
+    const report = measureVerdicts('heldout', filesThrough(heldOutVignettesFile(7)));
     expectAtFloors(report, ALL_HELDOUT_6_FILES, 1350);
   });
 });
@@ -818,14 +806,14 @@ const ALL_HELDOUT_7_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.
 
 describeHeldOutRound({
   name: 'eighth',
-  file: DEFAULT_HOLDOUT_8_VIGNETTES_FILE,
+  file: () => heldOutVignettesFile(8),
   patients: { breast_cancer: 10, lung_cancer: 10, melanoma: 10 },
   firstId: 331,
   trials: 29,
   floors: HELDOUT_8,
   pairs: 150,
   upTo: {
-    files: () => filesThrough(DEFAULT_HOLDOUT_8_VIGNETTES_FILE()),
+    files: () => filesThrough(heldOutVignettesFile(8)),
     floors: ALL_HELDOUT_7_FILES,
     pairs: 1500,
     count: 'seven',
@@ -859,14 +847,14 @@ const ALL_HELDOUT_8_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.
 
 describeHeldOutRound({
   name: 'ninth',
-  file: DEFAULT_HOLDOUT_9_VIGNETTES_FILE,
+  file: () => heldOutVignettesFile(9),
   patients: { breast_cancer: 10, lung_cancer: 10, melanoma: 10 },
   firstId: 361,
   trials: 30,
   floors: HELDOUT_9,
   pairs: 150,
   upTo: {
-    files: () => filesThrough(DEFAULT_HOLDOUT_9_VIGNETTES_FILE()),
+    files: () => filesThrough(heldOutVignettesFile(9)),
     floors: ALL_HELDOUT_8_FILES,
     pairs: 1650,
     count: 'eight',
@@ -900,14 +888,14 @@ const ALL_HELDOUT_9_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.
 
 describeHeldOutRound({
   name: 'tenth',
-  file: DEFAULT_HOLDOUT_10_VIGNETTES_FILE,
+  file: () => heldOutVignettesFile(10),
   patients: { breast_cancer: 5, lung_cancer: 10, melanoma: 10 },
   firstId: 391,
   trials: 25,
   floors: HELDOUT_10,
   pairs: 125,
   upTo: {
-    files: () => filesThrough(DEFAULT_HOLDOUT_10_VIGNETTES_FILE()),
+    files: () => filesThrough(heldOutVignettesFile(10)),
     floors: ALL_HELDOUT_9_FILES,
     pairs: 1775,
     count: 'nine',
@@ -938,14 +926,14 @@ const ALL_HELDOUT_10_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0
 
 describeHeldOutRound({
   name: 'eleventh',
-  file: DEFAULT_HOLDOUT_11_VIGNETTES_FILE,
+  file: () => heldOutVignettesFile(11),
   patients: { lung_cancer: 10, melanoma: 10 },
   firstId: 416,
   trials: 20,
   floors: HELDOUT_11,
   pairs: 100,
   upTo: {
-    files: () => filesThrough(DEFAULT_HOLDOUT_11_VIGNETTES_FILE()),
+    files: () => filesThrough(heldOutVignettesFile(11)),
     floors: ALL_HELDOUT_10_FILES,
     pairs: 1875,
     count: 'ten',
@@ -977,14 +965,14 @@ const ALL_HELDOUT_11_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0
 
 describeHeldOutRound({
   name: 'twelfth',
-  file: DEFAULT_HOLDOUT_12_VIGNETTES_FILE,
+  file: () => heldOutVignettesFile(12),
   patients: { melanoma: 15 },
   firstId: 436,
   trials: 15,
   floors: HELDOUT_12,
   pairs: 75,
   upTo: {
-    files: () => filesThrough(DEFAULT_HOLDOUT_12_VIGNETTES_FILE()),
+    files: () => filesThrough(heldOutVignettesFile(12)),
     floors: ALL_HELDOUT_11_FILES,
     pairs: 1950,
     count: 'eleven',
@@ -1013,14 +1001,14 @@ const ALL_HELDOUT_12_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0
 
 describeHeldOutRound({
   name: 'thirteenth',
-  file: DEFAULT_HOLDOUT_13_VIGNETTES_FILE,
+  file: () => heldOutVignettesFile(13),
   patients: { melanoma: 15 },
   firstId: 451,
   trials: 15,
   floors: HELDOUT_13,
   pairs: 75,
   upTo: {
-    files: () => filesThrough(DEFAULT_HOLDOUT_13_VIGNETTES_FILE()),
+    files: () => filesThrough(heldOutVignettesFile(13)),
     floors: ALL_HELDOUT_12_FILES,
     pairs: 2025,
     count: 'twelve',
@@ -1048,14 +1036,14 @@ const ALL_HELDOUT_13_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0
 
 describeHeldOutRound({
   name: 'fourteenth',
-  file: DEFAULT_HOLDOUT_14_VIGNETTES_FILE,
+  file: () => heldOutVignettesFile(14),
   patients: { melanoma: 15 },
   firstId: 466,
   trials: 15,
   floors: HELDOUT_14,
   pairs: 75,
   upTo: {
-    files: () => filesThrough(DEFAULT_HOLDOUT_14_VIGNETTES_FILE()),
+    files: () => filesThrough(heldOutVignettesFile(14)),
     floors: ALL_HELDOUT_13_FILES,
     pairs: 2100,
     count: 'thirteen',
@@ -1079,7 +1067,7 @@ const ALL_HELDOUT_14_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0
 
 describeHeldOutRound({
   name: 'fifteenth',
-  file: DEFAULT_HOLDOUT_15_VIGNETTES_FILE,
+  file: () => heldOutVignettesFile(15),
   patients: { melanoma: 15 },
   firstId: 481,
   trials: 15,

@@ -92,101 +92,20 @@ const JUDGMENTS: readonly Judgment[] = ['eligible', 'excluded', 'undecidable'];
 export const DEFAULT_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes.json');
 
-/** The third held-out round (V79+, judged blind on 2026-11-24, all 17 conditions). */
-export const DEFAULT_HOLDOUT_3_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-3.json');
-
-/** The fourth held-out round (V136+, judged blind on 2026-11-24, all 17 conditions). */
-export const DEFAULT_HOLDOUT_4_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-4.json');
-
-/** The fifth held-out round (V187+, judged blind on 2026-11-24, all 17 conditions). */
-export const DEFAULT_HOLDOUT_5_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-5.json');
-
-/** The sixth held-out round (V238+, judged blind on 2026-11-24, 16 conditions: no myeloma record was left). */
-export const DEFAULT_HOLDOUT_6_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-6.json');
+/** The blind held-out rounds after the first two: 3 to 15 (V79 onward). */
+export const HELD_OUT_ROUNDS: readonly number[] = Array.from({ length: 13 }, (_, i) => i + 3);
 
 /**
- * The seventh held-out round (V286+, judged blind on 2026-11-24 inside the held-out pool of the
- * round-7 split, 10 conditions: the others have no record left in that pool).
+ * The vignettes of blind round N (N = 3 to 15), each judged blind on its date (the README's
+ * eligibility section gives each round's pool, picks and measurement).
  */
-export const DEFAULT_HOLDOUT_7_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-7.json');
-
-/**
- * The eighth held-out round (V331+, judged blind on 2026-11-24 inside what round 7 left of the
- * held-out pool of the round-7 split: lung cancer, melanoma and breast cancer, 10 picks each).
- */
-export const DEFAULT_HOLDOUT_8_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-8.json');
-
-/**
- * The ninth held-out round (V361+, judged blind on 2026-11-24 inside what round 8 left of the
- * held-out pool: lung cancer, melanoma and breast cancer, 10 picks each).
- */
-export const DEFAULT_HOLDOUT_9_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-9.json');
-
-/**
- * The tenth held-out round (V391+, judged blind on 2026-11-24 inside what round 9 left of the
- * held-out pool: lung cancer and melanoma, 10 picks each, breast cancer 5).
- */
-export const DEFAULT_HOLDOUT_10_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-10.json');
-
-/**
- * The eleventh held-out round (V416+, judged blind on 2026-11-25 inside what round 10 left of the
- * held-out pool: lung cancer and melanoma, 10 picks each).
- */
-export const DEFAULT_HOLDOUT_11_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-11.json');
-
-/**
- * The twelfth held-out round (V436+, judged blind on 2026-11-25 inside what round 11 left of the
- * held-out pool: melanoma, 15 picks; lung has too few records left).
- */
-export const DEFAULT_HOLDOUT_12_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-12.json');
-
-/**
- * The thirteenth held-out round (V451+, judged blind on 2026-11-25 inside what round 12 left of
- * the held-out pool: melanoma, 15 picks).
- */
-export const DEFAULT_HOLDOUT_13_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-13.json');
-
-/**
- * The fourteenth held-out round (V466+, judged blind on 2026-11-25 inside what round 13 left of
- * the held-out pool: melanoma, 15 picks).
- */
-export const DEFAULT_HOLDOUT_14_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-14.json');
-
-/**
- * The fifteenth held-out round (V481+, judged blind on 2026-11-25 inside what round 14 left of
- * the held-out pool: melanoma, 15 picks).
- */
-export const DEFAULT_HOLDOUT_15_VIGNETTES_FILE = (): string =>
-  join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes-holdout-15.json');
+export const heldOutVignettesFile = (round: number): string =>
+  join(repoRoot(), 'test', 'fixtures', `eligibility-vignettes-holdout-${round}.json`);
 
 /** Every vignettes file: the first two rounds, then the third to fifteenth held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_3_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_4_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_5_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_6_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_7_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_8_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_9_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_10_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_11_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_12_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_13_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_14_VIGNETTES_FILE(),
-  DEFAULT_HOLDOUT_15_VIGNETTES_FILE(),
+  ...HELD_OUT_ROUNDS.map(heldOutVignettesFile),
 ];
 
 /** Reads and validates one or more vignettes files; an id used twice across them is an error. */
