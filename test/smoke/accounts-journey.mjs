@@ -159,6 +159,10 @@ export async function accountsJourney({ browser, url, pgUrl, shots, check, expec
       'accounts: forgot password, reset with the code, log in with the new password',
       async () => {
         await page.goto(`${url}/login`);
+        // The prerendered screen hands a click on its link over to the app's same button; if the
+        // handover falls after the dialogs opened, it opens them again and the code typed is lost
+        // (a kept screen of 2026-11-25: "Please enter the code."). The app's own screen is used.
+        await page.locator('#prerendered-shell').waitFor({ state: 'detached', timeout: 15_000 });
         await page
           .getByRole('button', { name: 'Forgot your password?' })
           .or(page.getByRole('link', { name: 'Forgot your password?' }))
