@@ -1,4 +1,4 @@
-// Blind held-out rounds 8 to 15 of issue 14: each round's pool and picks, computed before any
+// Blind held-out rounds 8 to 16 of issue 14: each round's pool and picks, computed before any
 // judging of that round. One table of rounds replaces the four per-round scripts
 // (eligibility-round{8,9,10,11}-picks.mjs), which each copied the previous round's pool.
 //
@@ -19,7 +19,9 @@
 // mapped to at most 2 conditions, (2) recruiting 400-8,000 of any number of conditions,
 // (3) recruiting with any non-empty criteria, (4) any status with 400-8,000 characters, then
 // (where `extraTier`) any status with any non-empty criteria; then (where `panTumour`) the
-// pan-tumour pool (no mapped condition, recruiting, 400-8,000 characters) in the same order.
+// pan-tumour pool (no mapped condition, recruiting, 400-8,000 characters) in the same order;
+// then (where `panTumourAnyStatus`, round 16) pan-tumour records of any status with 400-8,000
+// characters in the same order, each given to one condition only.
 // Sets of 5 in order: A = picks 1-5, B = 6-10, C = 11-15 (`sets` limits their number). A condition with fewer than `minimum`
 // picks is left out (`leftOut`).
 import { execFileSync } from 'node:child_process';
@@ -116,6 +118,22 @@ const ROUNDS = {
     conditions: { lung_cancer: 10, melanoma: 15 },
     extraTier: [],
     panTumour: ['lung_cancer', 'melanoma'],
+    minimum: 5,
+  },
+  // The last round of the pool: every condition left with a record, all statuses (the criteria
+  // are what is judged), each condition topped up from the pan-tumour records of any status.
+  16: {
+    salt: 'heldout16:',
+    namedAt: '80dd5d8',
+    notNamedIn: [
+      ...fixtureGlobs([7, 8, 9, 10, 11, 12, 13, 14, 15]),
+      ':!scripts/eligibility-round*-picks.mjs',
+      ':!scripts/eligibility-blind-picks.mjs',
+    ],
+    conditions: { lung_cancer: 10, pancreatic_cancer: 5, melanoma: 10, cervical_cancer: 5 },
+    extraTier: ['lung_cancer', 'pancreatic_cancer', 'melanoma', 'cervical_cancer'],
+    panTumour: [],
+    panTumourAnyStatus: ['lung_cancer', 'pancreatic_cancer', 'melanoma', 'cervical_cancer'],
     minimum: 5,
   },
 };
@@ -219,6 +237,12 @@ if (process.argv.includes('--pool')) {
 const panTumour = order(
   pool.filter((id) => byId.get(id).conditions.length === 0 && byId.get(id).panTumorConditionsOnly),
 ).filter((id) => recruiting(id) && inWindow(id));
+// Round 16 on: pan-tumour records of any status (400-8,000 characters), each given to one
+// condition only, in the order of the round's conditions.
+const panTumourAnyStatus = order(
+  pool.filter((id) => byId.get(id).conditions.length === 0 && byId.get(id).panTumorConditionsOnly),
+).filter((id) => inWindow(id));
+const usedPanTumour = new Set();
 const picks = {};
 const tierOf = {};
 for (const [condition, count] of Object.entries(round.conditions)) {
@@ -235,6 +259,12 @@ for (const [condition, count] of Object.entries(round.conditions)) {
   });
   if (round.panTumour.includes(condition))
     for (const id of panTumour) if (taken.length < count) taken.push(id);
+  if (round.panTumourAnyStatus?.includes(condition))
+    for (const id of panTumourAnyStatus)
+      if (taken.length < count && !usedPanTumour.has(id)) {
+        taken.push(id);
+        usedPanTumour.add(id);
+      }
   const minimum = typeof round.minimum === 'number' ? round.minimum : round.minimum[condition];
   if (taken.length < minimum) {
     picks[condition] = { leftOut: taken };
