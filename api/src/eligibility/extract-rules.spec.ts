@@ -3315,6 +3315,44 @@ describe('extractRules', () => {
       });
     });
 
+    describe('session 10 (metastatic disease excluded in the exclusion list may exclude)', () => {
+      const melanoma = { conditions: ['melanoma'] };
+      const metastatic = (exclusion: string): EligibilityRule[] =>
+        rules('* Resected stage III melanoma.', exclusion, melanoma).filter(
+          (r) => r.key === 'metastatic',
+        );
+
+      it('should exclude a metastatic patient on a plain exclusion of metastatic disease', () => {
+        for (const text of [
+          '* Patients with metastatic disease.',
+          '* Evidence of distant metastases at screening.',
+          '* Metastatic disease (according to the TNM staging system - M1 patients are excluded).',
+          '* Diagnosed with stage IV melanoma.',
+        ]) {
+          const [rule] = metastatic(text);
+          expect(rule).toMatchObject({ kind: 'excluded', section: 'exclusion' });
+          expect(ruleExcludes(rule)).toBe(true);
+        }
+      });
+
+      it("should not read a lesion's measurability, a bracketed definition or another cancer's spread as the extent", () => {
+        for (const text of [
+          '* Unmeasurable locally advanced (incurable) or metastatic lesion(s), according to RECIST 1.1 criteria;',
+          '* Microsatellitosis (a nest of metastatic tumour cells found to be growing away from the primary tumour) as per AJCC 8th edition definition is an exclusion.',
+          "* Tumors that are lobular neoplasm, metastatic carcinoma to breast, sarcoma, Phyllodes tumor, or Paget's disease",
+        ]) {
+          expect(metastatic(text)).toEqual([]);
+        }
+      });
+
+      it('should still leave a qualified or cohort exclusion of metastatic disease to the site', () => {
+        const [atDiagnosis] = metastatic('* Patients with metastatic disease at diagnosis.');
+        expect(ruleExcludes(atDiagnosis)).toBe(false);
+        const [oligo] = metastatic('* Limited metastatic disease (1 to 3 lesions).');
+        expect(ruleExcludes(oligo)).toBe(false);
+      });
+    });
+
     describe('round 11 (sentence classes of blind round 10, read once it was retired)', () => {
       it('should qualify a comorbidity limited to a recent one, dialysis or the protocol', () => {
         for (const [text, key] of [

@@ -487,8 +487,12 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     support: 15,
     right: 15,
   },
-  // Round 11 (blind round 9 joins the calibration data): classes read since, by their pools.
+  // Session 9: metastatic disease required, on its own (0e6add0).
   { readingClass: 'stage/metastatic/required/inclusion', by: 'class', support: 25, right: 25 },
+  // Session 10: metastatic disease excluded in the exclusion list, on its own (34/34, Wilson
+  // 89.8%), once a measurability, a bracketed definition and another cancer's spread to the
+  // organ are not read as the extent, and two labels follow the conventions.
+  { readingClass: 'stage/metastatic/excluded/exclusion', by: 'class', support: 34, right: 34 },
 ];
 
 /** The reading classes that may exclude (the table above). */

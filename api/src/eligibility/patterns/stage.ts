@@ -313,6 +313,19 @@ export const stageConcepts: Concept[] = [
       if (FROM_ANOTHER_CANCER.test(lower.slice(end, end + 100))) {
         return false;
       }
+      // Session 10: a lesion's measurability ("unmeasurable locally advanced or metastatic
+      // lesion(s), according to RECIST"), a term's definition in brackets ("microsatellitosis
+      // (a nest of metastatic tumour cells …)") and another cancer's spread to the organ of the
+      // trial ("metastatic carcinoma to breast", a tumour type) are not the patient's extent.
+      if (
+        /\b(?:un|non-?|not\s+)measurable\b[^.;]{0,60}$/.test(before) ||
+        /\(\s*(?:an?|i\.?\s?e\.?,?|defined as)\s+(?:[\w-]+\s+){0,3}$/.test(before) ||
+        /^\s*(?:carcinoma|cancer|tumou?rs?|disease)?\s*to\s+(?:the\s+)?(?:breast|ovar(?:y|ies)|skin)\b/.test(
+          after,
+        )
+      ) {
+        return false;
+      }
       // "(docetaxel) in metastatic setting": the setting of a treatment, not the disease now;
       // "lacking metastatic potential" (round 11a) a property of a tumour type; "radiotherapy on
       // the metastatic site selected" (round 11a) a lesion, not the disease.
