@@ -86,15 +86,16 @@ export function passesBars(support: number, right: number): boolean {
  * (measured after rounds 9, 10 and 11), 8 (measured once, after round 11), 9 (measured once,
  * after round 8's fixes), 10 (measured once, after round 9's fixes) and, since round 12, 11
  * (measured once, after round 10's fixes), 12 (measured once on round 12's engine), 13
- * (measured once on round 12's final engine) and 14 (measured once after round 13's fixes),
- * whose misreadings were then read.
+ * (measured once on round 12's final engine), 14 (measured once after round 13's fixes) and,
+ * since session 10, 15 (measured after round 14's fixes and again at the next change), whose
+ * misreadings were then read.
  */
 export const CALIBRATION_LABELS_FILES = (): string[] => [
   DEFAULT_LABELS_FILE(),
   DEFAULT_HOLDOUT_LABELS_FILE(),
   ...[2, 3, 4, 5, 6].map(heldOutLabelsFile),
   DEFAULT_CALIBRATION_9_LABELS_FILE(),
-  ...[7, 8, 9, 10, 11, 12, 13, 14].map(heldOutLabelsFile),
+  ...[7, 8, 9, 10, 11, 12, 13, 14, 15].map(heldOutLabelsFile),
 ];
 
 /** 95% Wilson score lower bound of a proportion `right / n` (0 when n is 0). */

@@ -309,12 +309,15 @@ const HOLDOUT_14_FLOORS = {
 // (73/96), rules that may exclude 95.8% (23/24), 39.0% (23/59), 1 wrong (not read: the round
 // stayed blind). Measured a second time, blind, at the next change (session 10: metastatic
 // disease excluded in the exclusion list may exclude): all rules 84.9% / 76.0%, rules that may
-// exclude 92.0% (23/25), 39.0% (23/59), 2 wrong.
+// exclude 92.0% (23/25), 39.0% (23/59), 2 wrong. Then retired to calibration data, its
+// misreadings read (an oligometastatic stage IV, an untreated brain metastasis behind an aside,
+// a sub-list read as cohorts' lists, an exclusion another item admits under a condition): all
+// rules 85.9% (73/85) / 76.0%, rules that may exclude 100% (28/28), 47.5%.
 const HOLDOUT_15_FLOORS = {
-  precision: 0.84,
+  precision: 0.85,
   recall: 0.76,
-  exclusionPrecision: 0.92,
-  exclusionRecall: 0.38,
+  exclusionPrecision: 1,
+  exclusionRecall: 0.47,
 };
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%

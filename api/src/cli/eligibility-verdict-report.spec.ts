@@ -1065,8 +1065,12 @@ describeHeldOutRound({
 // (session 10: metastatic disease excluded in the exclusion list may exclude): 0 wrong of 75,
 // precision 100% (31/31), recall 75.6% (31/41); rules that may exclude 92.0% (23/25), 2 wrong.
 // Over every held-out vignette of the fourteen files: 0 wrong of 2,175, precision 100% (630),
-// recall 56.4%.
-const HELDOUT_15 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.75 };
+// recall 56.4%. Then retired to calibration data and its misreadings read (session 10: an
+// oligometastatic stage IV is qualified; an untreated brain metastasis behind a bracketed aside
+// is not untreated disease; a numbered sub-list under an item ending with a colon is not another
+// cohort's list; an exclusion another item admits under a condition is left to the site): 0
+// wrong of 75, recall 80.5% (33/41); over every held-out vignette 0 wrong of 2,175, 56.5%.
+const HELDOUT_15 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.8 };
 const ALL_HELDOUT_14_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.56 };
 
 describeHeldOutRound({

@@ -3353,6 +3353,86 @@ describe('extractRules', () => {
       });
     });
 
+    describe('session 10 (sentence classes of blind round 15, read once it was retired)', () => {
+      const melanoma = { conditions: ['melanoma'] };
+      const keyed = (list: EligibilityRule[], key: string): string[] =>
+        compact(list).filter((r) => r.startsWith(`${key} `));
+
+      it('should leave an exclusion of oligometastatic stage IV disease to the site', () => {
+        expect(
+          keyed(
+            rules(
+              '* Resected stage III melanoma.',
+              '* Oligometastatic stage IV melanoma',
+              melanoma,
+            ),
+            'metastatic',
+          ),
+        ).toEqual(['metastatic excluded exclusion q']);
+        expect(
+          keyed(
+            rules('* Resected stage III melanoma.', '* Stage IV melanoma', melanoma),
+            'metastatic',
+          ),
+        ).toEqual(['metastatic excluded exclusion']);
+      });
+
+      it('should not read an untreated brain metastasis behind a bracketed aside as untreated disease', () => {
+        expect(
+          keyed(
+            rules(
+              '* Must have at least 1 untreated (no prior resection or radiation of the target lesion) parenchymal brain metastasis.',
+              '',
+              melanoma,
+            ),
+            'untreated',
+          ),
+        ).toEqual([]);
+        // The aside may itself name what is untreated: no untreated disease either.
+        expect(
+          keyed(
+            rules('* Stage IV melanoma, treatment naive (metastatic stage).', '', melanoma),
+            'untreated',
+          ),
+        ).toEqual([]);
+        expect(
+          keyed(rules('* Previously untreated stage IV melanoma.', '', melanoma), 'untreated'),
+        ).toEqual(['untreated required inclusion']);
+      });
+
+      it("should read a numbered sub-list under an item ending with a colon as that item's, not as cohorts", () => {
+        const exclusion =
+          '1. Previous exposure to any anti-PD-1 antibody.\n2. Pregnant or breastfeeding female patients.\n3. History of other primary malignancies, excluding:\n\n1. Malignancies cured at least 5 years ago.\n2. Non-melanoma skin cancer.\n\n4. HIV infection (HIV antibody positive).';
+        const out = rules('1. Mucosal melanoma.\n2. Age 18 years or older.', exclusion, melanoma);
+        expect(out.find((r) => r.key === 'hiv')).toMatchObject({ confidence: 'high' });
+        // Two full lists, each from 1: still read as two groups' lists.
+        const twoLists = rules(
+          '1. Melanoma.',
+          '1. HIV infection.\n2. Pregnancy.\n\n1. Hepatitis B infection.\n2. Pregnancy.',
+          melanoma,
+        );
+        expect(twoLists.find((r) => r.key === 'hiv')).toMatchObject({
+          confidence: 'low',
+          reading: 'cohort',
+        });
+      });
+
+      it('should leave an exclusion to the site when another item admits it under a condition', () => {
+        const hiv = (exclusion: string): EligibilityRule | undefined =>
+          rules('* Solid tumour.', exclusion).find((r) => r.key === 'hiv');
+        const allowed = hiv(
+          '* Known history of AIDS or human immunodeficiency virus (HIV) infection.\n* Subjects with HIV infection may be eligible if CD4+ T cell counts are at least 350 cells/uL.',
+        );
+        expect(allowed).toMatchObject({ confidence: 'low', reading: 'exception' });
+        expect(ruleExcludes(allowed!)).toBe(false);
+        // Without the allowance the exclusion stands.
+        const plain = hiv(
+          '* Known history of AIDS or human immunodeficiency virus (HIV) infection.',
+        );
+        expect(ruleExcludes(plain!)).toBe(true);
+      });
+    });
+
     describe('round 11 (sentence classes of blind round 10, read once it was retired)', () => {
       it('should qualify a comorbidity limited to a recent one, dialysis or the protocol', () => {
         for (const [text, key] of [

@@ -14,6 +14,7 @@ import {
   isConditional,
   isConditionalStart,
   mentionsToFindings,
+  PERMISSION,
   PHASE_PART,
   triggerIndex,
 } from './patterns/match';
@@ -37,7 +38,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 24;
+export const RULES_ENGINE_VERSION = 25;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -493,6 +494,7 @@ function itemFindings(
   heme: boolean,
   trialDiseases: Set<string>,
   conditions: string[],
+  allowed?: Set<CriterionKey>,
 ): Finding[] {
   const out: Finding[] = [];
   const alternativeClauses = item.section === 'inclusion' && ALTERNATIVE_CLAUSE.test(item.lower);
@@ -511,6 +513,28 @@ function itemFindings(
       .filter((s) => isAllowance(s.lower))
       .every((s) => THERAPY_ALLOWANCE.test(s.lower) && !STAGE_WORDS.test(s.lower));
   for (const [index, sentence] of item.sentences.entries()) {
+    // Session 10: what an allowance admits, for `widenedByAllowances` (it is read here even when
+    // the sentence is conditional, which states no rule of its own).
+    if (allowed && isAllowance(sentence.lower) && !EXCEPTION_CUE.test(sentence.lower)) {
+      // The permission itself ("may be eligible") is taken out, or nothing would be read.
+      const norm = sentence.norm
+        .replace(new RegExp(ALLOWANCE.source, 'gi'), ' ')
+        .replace(new RegExp(PERMISSION.source, 'gi'), ' ');
+      const ctx: MatchContext = {
+        section: item.section,
+        sentence: { norm, lower: norm.toLowerCase() },
+        item: item.lower,
+        alternative: item.alternative,
+        heme,
+      };
+      const admitted = EXTRACTORS.flatMap((extract) => extract(ctx));
+      admitted.push(...mentionsToFindings(ctx, findMentions(ctx, INDEX)));
+      for (const f of admitted) {
+        if (f.kind !== 'range') {
+          allowed.add(f.key);
+        }
+      }
+    }
     if (isConditional(sentence.lower)) {
       continue;
     }
@@ -746,8 +770,12 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
   const waived = new Set(items.filter((i) => WAIVER.test(i.lower)).map((i) => i.section));
   const measurableWaived = items.some(admitsWithoutMeasurable);
   const foreign = foreignProperties(input.conditions);
+  // Session 10: what an allowance admits ("Subjects with HIV infection may be eligible if CD4+
+  // T cell counts ≥350 …") widens the exclusion of it stated in another item ("Known history of
+  // AIDS or HIV infection."): one criterion with an exception the rules cannot represent.
+  const allowed = new Set<CriterionKey>();
   for (const item of items) {
-    for (const f of itemFindings(item, heme, trialDiseases, input.conditions)) {
+    for (const f of itemFindings(item, heme, trialDiseases, input.conditions, allowed)) {
       if (foreign.has(f.key)) {
         continue;
       }
@@ -775,13 +803,25 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
       metastaticWithStageIII(
         restatedExclusions(
           alternativeHistologies(
-            alternativeRanges(dropContradictions(rules)),
+            alternativeRanges(dropContradictions(widenedByAllowances(rules, allowed))),
             items.filter((i) => i.section === 'inclusion').map((i) => i.lower),
           ),
         ),
       ),
     ),
   ];
+}
+
+/** The exclusions of what an allowance admits in another item, read with a low confidence. */
+function widenedByAllowances(
+  rules: EligibilityRule[],
+  allowed: ReadonlySet<CriterionKey>,
+): EligibilityRule[] {
+  return rules.map((r) =>
+    r.kind === 'excluded' && allowed.has(r.key) && r.confidence !== 'low'
+      ? { ...r, confidence: 'low', reading: 'exception' }
+      : r,
+  );
 }
 
 /**

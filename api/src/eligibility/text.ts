@@ -270,7 +270,14 @@ function rawItems(text: string): RawItem[] {
  */
 export function restartsNumbering(text: string): boolean {
   const last = new Map<string, number>();
+  // Session 10 (blind round 15): a "1." right after a numbered item ending with a colon ("29.
+  // History of other primary malignancies, excluding:", "11. … meeting the following criteria:")
+  // starts that item's sub-list, not another cohort's list.
+  let afterColonItem = false;
   for (const line of text.split('\n')) {
+    if (!line.trim()) {
+      continue;
+    }
     if (/exclusion criteria/i.test(line)) {
       last.clear();
       continue;
@@ -293,6 +300,11 @@ export function restartsNumbering(text: string): boolean {
       last.delete(`${depth}:a`);
     }
     const key = `${depth}:${m[2] !== undefined ? 'n' : 'a'}`;
+    const subList = n === 1 && afterColonItem;
+    afterColonItem = /[:：]\s*$/.test(line);
+    if (subList) {
+      continue;
+    }
     if (n === 1 && (last.get(key) ?? 0) >= 2) {
       return true;
     }

@@ -123,11 +123,17 @@ export const diseaseStatusConcepts: Concept[] = [
       ) {
         return false;
       }
+      // Session 10 (blind round 15): a bracketed aside after the word does not hide what is
+      // untreated ("at least 1 untreated (no prior resection or radiation of the target lesion)
+      // parenchymal brain metastasis"); the aside itself may name it ("treatment naïve
+      // (metastatic stage)").
+      const afterAside = lower.slice(end, end + 200).replace(/^\s*\([^)]*\)/, '');
+      const notDisease =
+        /^[^.;]{0,40}?\b(?:metasta|brain|cns|central nervous|lesions?\b|infection|hypertension|arrhythm|cardiac|hiv|hepatitis)/;
       if (
         NOT_DISEASE_AFTER.test(lower.slice(end, end + 20)) ||
-        /^[^.;]{0,40}?\b(?:metasta|brain|cns|central nervous|lesions?\b|infection|hypertension|arrhythm|cardiac|hiv|hepatitis)/.test(
-          lower.slice(end, end + 60),
-        )
+        notDisease.test(lower.slice(end, end + 60)) ||
+        notDisease.test(afterAside.slice(0, 60))
       ) {
         return false;
       }

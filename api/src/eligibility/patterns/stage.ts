@@ -433,6 +433,9 @@ export const stageConcepts: Concept[] = [
     mode: 'bool',
     group: 'extent',
     only: 'exclusion',
+    // Session 10 (blind round 15): "Oligometastatic stage IV melanoma" excludes a number of
+    // metastases the questionnaire does not ask, not every metastatic patient.
+    qualifier: /\b(?:oligo-?\s*|limited\s+)metasta\w*/,
     // Not another cancer's stage ("history of another stage IV cancer", "prior malignancy").
     accept: (ctx, start) =>
       !/\b(?:other|another|second|prior|previous|history of|concurrent|additional)\b[^.;]{0,40}$/.test(
