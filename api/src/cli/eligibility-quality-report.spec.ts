@@ -319,6 +319,19 @@ const HOLDOUT_15_FLOORS = {
   exclusionPrecision: 1,
   exclusionRecall: 0.47,
 };
+/**
+ * Sixteenth held-out part (eligibility-labels-holdout-16.json): every trial of the sixteenth
+ * vignette round, the last of the held-out pool (lung, pancreatic, melanoma, cervical and
+ * pan-tumour records), labelled blind 2026-11-25 by two judges.
+ */
+// Measured once, blind, on the final engine of session 10 (main at 4b2cab4): all rules 72.6%
+// (172/237) / 69.1% (172/249), rules that may exclude 83.8% (62/74), 42.8% (62/145), 12 wrong.
+const HOLDOUT_16_FLOORS = {
+  precision: 0.72,
+  recall: 0.69,
+  exclusionPrecision: 0.83,
+  exclusionRecall: 0.42,
+};
 const ALL_HOLDOUT_RECALL_FLOOR = 0.63;
 // Round 3 (2026-11-24, looked at once, before the standalone "OR" line change): 73.6%
 // (178/242), recall 52.5%.
@@ -1116,5 +1129,13 @@ describe('eligibility quality', () => {
     vignettes: () => heldOutVignettesFile(15),
     trials: 15,
     floors: HOLDOUT_15_FLOORS,
+  });
+  describeLabelledRound({
+    name: 'sixteenth',
+    date: '2026-11-25',
+    labels: () => heldOutLabelsFile(16),
+    vignettes: () => heldOutVignettesFile(16),
+    trials: 30,
+    floors: HOLDOUT_16_FLOORS,
   });
 });

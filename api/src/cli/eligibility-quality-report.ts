@@ -292,7 +292,7 @@ export const DEFAULT_LABELS_FILE = (): string =>
 export const DEFAULT_HOLDOUT_LABELS_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-labels-holdout.json');
 /**
- * The held-out part N (N = 2 to 15; from 3 on, the trials of blind vignette round N), labelled
+ * The held-out part N (N = 2 to 16; from 3 on, the trials of blind vignette round N), labelled
  * rule by rule, blind (the README's eligibility section gives each round's date, pool and
  * measurement).
  */

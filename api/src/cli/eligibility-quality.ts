@@ -160,7 +160,12 @@ function main(): Promise<number> {
           files: [heldOutLabelsFile(15)],
         },
         {
-          title: 'all held-out trials (the fifteen parts)',
+          title:
+            'held-out trials, sixteenth part (labelled blind 2026-11-25, the last of the held-out pool: lung, pancreatic, melanoma, cervical)',
+          files: [heldOutLabelsFile(16)],
+        },
+        {
+          title: 'all held-out trials (the sixteen parts)',
           files: [
             DEFAULT_HOLDOUT_LABELS_FILE(),
             heldOutLabelsFile(2),
@@ -275,12 +280,17 @@ function main(): Promise<number> {
     verdicts(
       'heldout',
       [heldOutVignettesFile(15)],
-      'fifteenth held-out round (V481+, judged blind 2026-11-25, what round 14 left of the held-out pool)',
+      'fifteenth held-out round (V481-V495, judged blind 2026-11-25, what round 14 left of the held-out pool)',
+    );
+    verdicts(
+      'heldout',
+      [heldOutVignettesFile(16)],
+      'sixteenth held-out round (V496+, judged blind 2026-11-25, the last of the held-out pool: lung, pancreatic, melanoma, cervical)',
     );
     verdicts(
       'heldout',
       DEFAULT_VIGNETTES_FILES(),
-      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238-V285, V286-V330, V331-V360, V361-V390, V391-V415, V416-V435, V436-V450, V451-V465, V466-V480, V481+)',
+      'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238-V285, V286-V330, V331-V360, V361-V390, V391-V415, V416-V435, V436-V450, V451-V465, V466-V480, V481-V495, V496+)',
     );
     verdicts('all', DEFAULT_VIGNETTES_FILES(), 'all vignettes (development and held-out)');
   }

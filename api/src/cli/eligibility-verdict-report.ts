@@ -93,7 +93,7 @@ export const DEFAULT_VIGNETTES_FILE = (): string =>
   join(repoRoot(), 'test', 'fixtures', 'eligibility-vignettes.json');
 
 /** The blind held-out rounds after the first two: 3 to 15 (V79 onward). */
-export const HELD_OUT_ROUNDS: readonly number[] = Array.from({ length: 13 }, (_, i) => i + 3);
+export const HELD_OUT_ROUNDS: readonly number[] = Array.from({ length: 14 }, (_, i) => i + 3);
 
 /**
  * The vignettes of blind round N (N = 3 to 15), each judged blind on its date (the README's
@@ -102,7 +102,7 @@ export const HELD_OUT_ROUNDS: readonly number[] = Array.from({ length: 13 }, (_,
 export const heldOutVignettesFile = (round: number): string =>
   join(repoRoot(), 'test', 'fixtures', `eligibility-vignettes-holdout-${round}.json`);
 
-/** Every vignettes file: the first two rounds, then the third to fifteenth held-out rounds. */
+/** Every vignettes file: the first two rounds, then the third to sixteenth held-out rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   ...HELD_OUT_ROUNDS.map(heldOutVignettesFile),
