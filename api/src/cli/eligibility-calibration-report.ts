@@ -87,7 +87,8 @@ export function passesBars(support: number, right: number): boolean {
  * after round 8's fixes), 10 (measured once, after round 9's fixes) and, since round 12, 11
  * (measured once, after round 10's fixes), 12 (measured once on round 12's engine), 13
  * (measured once on round 12's final engine), 14 (measured once after round 13's fixes) and,
- * since session 10, 15 (measured after round 14's fixes and again at the next change), whose
+ * since session 10, 15 (measured after round 14's fixes and again at the next change) and 16
+ * (measured once on session 10's final engine; lung, pancreatic, melanoma, cervical), whose
  * misreadings were then read.
  */
 export const CALIBRATION_LABELS_FILES = (): string[] => [
@@ -95,7 +96,7 @@ export const CALIBRATION_LABELS_FILES = (): string[] => [
   DEFAULT_HOLDOUT_LABELS_FILE(),
   ...[2, 3, 4, 5, 6].map(heldOutLabelsFile),
   DEFAULT_CALIBRATION_9_LABELS_FILE(),
-  ...[7, 8, 9, 10, 11, 12, 13, 14, 15].map(heldOutLabelsFile),
+  ...[7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map(heldOutLabelsFile),
 ];
 
 /** 95% Wilson score lower bound of a proportion `right / n` (0 when n is 0). */

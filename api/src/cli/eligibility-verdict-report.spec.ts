@@ -1102,9 +1102,15 @@ describeHeldOutRound({
 // wrong. Over every held-out vignette of the fifteen files: 3 wrong of 2,325 (0.1%), precision
 // 99.6%, recall 56.3%. The wrong pairs: "systemic radiosensitizers used to treat brain
 // metastases" read as brain metastases excluded, and a two-cohort trial's "metastatic uveal
-// melanoma" read as uveal required of every patient (twice).
-const HELDOUT_16 = { maxWrongExclusionRate: 0.02, precision: 0.94, recall: 0.53 };
-const ALL_HELDOUT_15_FILES = { maxWrongExclusionRate: 0.0013, precision: 0.99, recall: 0.56 };
+// melanoma" read as uveal required of every patient (twice). Then retired to calibration data
+// and its misreadings read (session 10, the "blind round 16" unit tests: a treatment's object, a
+// suspected disease, a therapy's adverse event, one setting's or a prescribed therapy, a list
+// opened by "will be excluded", a concurrent other cancer, cirrhosis, a mixed tumour of one
+// composition, one dose-expansion part's rule, a subtype another item's allowance widens): 0
+// wrong of 150, precision 100% (44/44), recall 47.8%; over every held-out vignette 0 wrong of
+// 2,325, recall 55.9%.
+const HELDOUT_16 = { maxWrongExclusionRate: 0, precision: 1, recall: 0.47 };
+const ALL_HELDOUT_15_FILES = { maxWrongExclusionRate: 0, precision: 1, recall: 0.55 };
 
 describeHeldOutRound({
   name: 'sixteenth',

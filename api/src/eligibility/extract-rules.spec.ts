@@ -3433,6 +3433,119 @@ describe('extractRules', () => {
       });
     });
 
+    describe('session 10 (sentence classes of blind round 16, read once it was retired)', () => {
+      const keyed = (list: EligibilityRule[], key: string): string[] =>
+        compact(list).filter((r) => r.startsWith(`${key} `));
+      const lung = { conditions: ['lung_cancer'] };
+
+      it("should not read a treatment's object or a suspected disease as the patient's", () => {
+        expect(
+          keyed(
+            rules(
+              '* NSCLC.',
+              '* Any prior systemic chemotherapy for lung cancer. This includes systemic radiosensitizers used to treat brain metastases and any biologic agent.',
+            ),
+            'brain_metastases',
+          ),
+        ).toEqual([]);
+        expect(keyed(rules('* NSCLC.', '* Brain metastases.'), 'brain_metastases')).toEqual([
+          'brain_metastases excluded exclusion',
+        ]);
+        const pancreatic = { conditions: ['pancreatic_cancer'] };
+        expect(
+          keyed(
+            rules(
+              '* Suspicion of or elevated risk for pancreatic ductal adenocarcinoma (PDAC); individuals at risk for pancreatic cancer',
+              '',
+              pancreatic,
+            ),
+            'adenocarcinoma',
+          ),
+        ).toEqual([]);
+        expect(
+          keyed(rules('* Pancreatic ductal adenocarcinoma.', '', pancreatic), 'adenocarcinoma'),
+        ).toEqual(['adenocarcinoma required inclusion']);
+      });
+
+      it("should qualify a therapy's adverse event, one setting's therapy and a prescribed one", () => {
+        for (const [inclusion, exclusion, key] of [
+          [
+            '* Melanoma.',
+            '* Prior Grade 4 treatment-related AE with immune checkpoint inhibitor treatment.',
+            'checkpoint_therapy',
+          ],
+          [
+            '* NSCLC.',
+            "* Prior chemotherapy for the treatment of the patient's current stage of disease.",
+            'chemotherapy',
+          ],
+          ['* Prescribed treatment with immune-checkpoint inhibitor.', '', 'checkpoint_therapy'],
+        ] as const) {
+          const [rule] = rules(inclusion, exclusion, { conditions: ['melanoma'] }).filter(
+            (r) => r.key === key,
+          );
+          expect(rule?.qualified).toBe(true);
+        }
+        expect(
+          keyed(
+            rules('* Melanoma.', '* Prior immune checkpoint inhibitor treatment.'),
+            'checkpoint_therapy',
+          ),
+        ).toEqual(['checkpoint_therapy excluded exclusion']);
+      });
+
+      it('should read every item of a list the sentence opens by excluding it as excluded', () => {
+        const out = rules(
+          '* The following histologies will be excluded given known response to PD-1/PD-L1 inhibitor monotherapy: non-small cell lung cancer, melanoma, renal cell carcinoma, and high-frequency microsatellite instability (MSI-H) tumors.',
+          '',
+          { conditions: ['colorectal_cancer'] },
+        );
+        expect(out.filter((r) => r.kind === 'required').map((r) => r.key)).toEqual([]);
+      });
+
+      it('should qualify a concurrent other cancer, cirrhosis and a mixed tumour of one composition', () => {
+        expect(
+          keyed(rules('* NSCLC.', '* Along with other malignant tumors.'), 'other_cancer'),
+        ).toEqual(['other_cancer excluded exclusion q']);
+        expect(
+          keyed(rules('* NSCLC.', '* History of another malignancy.'), 'other_cancer'),
+        ).toEqual(['other_cancer excluded exclusion']);
+        expect(
+          keyed(
+            rules('* NSCLC.', '* Hepatic encephalopathy, hepatorenal syndrome or cirrhosis.'),
+            'liver_diseases',
+          ),
+        ).toEqual(['liver_diseases excluded exclusion q']);
+        const mixed = rules(
+          '* NSCLC.',
+          '* Mixed adenosquamous carcinomas with predominantly squamous component.',
+          lung,
+        );
+        expect(keyed(mixed, 'adenosquamous')).toEqual(['adenosquamous excluded exclusion q']);
+        expect(keyed(mixed, 'squamous')).toEqual([]);
+      });
+
+      it("should read what one dose-escalation or dose-expansion part requires as that part's", () => {
+        const [rule] = rules(
+          '* At least one assessable tumor lesion in dose escalation part of the study; at least one measurable tumor lesion according to RECIST v1.1 in dose expansion part of the study.',
+        ).filter((r) => r.key === 'measurable_disease');
+        expect(rule).toMatchObject({ confidence: 'low', reading: 'cohort' });
+      });
+
+      it("should read a required subtype as one cohort's when another item admits other patients of the disease", () => {
+        const uveal = (extra: string): EligibilityRule | undefined =>
+          rules(`* Patients must have metastatic uveal melanoma.${extra}`, '', {
+            conditions: ['melanoma'],
+          }).find((r) => r.key === 'uveal_melanoma');
+        expect(
+          uveal(
+            '\n* Patients with metastatic melanoma of cutaneous, mucosal or unknown primary origin are also eligible.',
+          ),
+        ).toMatchObject({ confidence: 'low', reading: 'exception' });
+        expect(ruleExcludes(uveal('')!)).toBe(true);
+      });
+    });
+
     describe('round 11 (sentence classes of blind round 10, read once it was retired)', () => {
       it('should qualify a comorbidity limited to a recent one, dialysis or the protocol', () => {
         for (const [text, key] of [

@@ -38,7 +38,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 25;
+export const RULES_ENGINE_VERSION = 26;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -494,7 +494,7 @@ function itemFindings(
   heme: boolean,
   trialDiseases: Set<string>,
   conditions: string[],
-  allowed?: Set<CriterionKey>,
+  allowed?: Allowance[],
 ): Finding[] {
   const out: Finding[] = [];
   const alternativeClauses = item.section === 'inclusion' && ALTERNATIVE_CLAUSE.test(item.lower);
@@ -529,11 +529,12 @@ function itemFindings(
       };
       const admitted = EXTRACTORS.flatMap((extract) => extract(ctx));
       admitted.push(...mentionsToFindings(ctx, findMentions(ctx, INDEX)));
-      for (const f of admitted) {
-        if (f.kind !== 'range') {
-          allowed.add(f.key);
-        }
-      }
+      allowed.push({
+        section: item.section,
+        keys: new Set(admitted.filter((f) => f.kind !== 'range').map((f) => f.key)),
+        diseases: diseasesOf(ctx.sentence.lower),
+        subtypeWords: SUBTYPE_WORDS.test(ctx.sentence.lower),
+      });
     }
     if (isConditional(sentence.lower)) {
       continue;
@@ -773,7 +774,7 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
   // Session 10: what an allowance admits ("Subjects with HIV infection may be eligible if CD4+
   // T cell counts ≥350 …") widens the exclusion of it stated in another item ("Known history of
   // AIDS or HIV infection."): one criterion with an exception the rules cannot represent.
-  const allowed = new Set<CriterionKey>();
+  const allowed: Allowance[] = [];
   for (const item of items) {
     for (const f of itemFindings(item, heme, trialDiseases, input.conditions, allowed)) {
       if (foreign.has(f.key)) {
@@ -803,7 +804,9 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
       metastaticWithStageIII(
         restatedExclusions(
           alternativeHistologies(
-            alternativeRanges(dropContradictions(widenedByAllowances(rules, allowed))),
+            alternativeRanges(
+              dropContradictions(widenedByAllowances(rules, allowed, input.conditions)),
+            ),
             items.filter((i) => i.section === 'inclusion').map((i) => i.lower),
           ),
         ),
@@ -812,17 +815,52 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
   ];
 }
 
-/** The exclusions of what an allowance admits in another item, read with a low confidence. */
+/**
+ * The exclusions of what an allowance admits in another item, read with a low confidence; and
+ * (blind round 16) a required subtype when an allowance admits another subtype ("Patients must
+ * have metastatic uveal melanoma" with "Patients with … melanoma of cutaneous, mucosal or unknown
+ * primary origin are also eligible"): the required one is one cohort's.
+ */
 function widenedByAllowances(
   rules: EligibilityRule[],
-  allowed: ReadonlySet<CriterionKey>,
+  allowed: readonly Allowance[],
+  conditions: string[],
 ): EligibilityRule[] {
+  const diseases = new Set(conditions.map((c) => CONDITION_DISEASE[c]).filter(Boolean));
+  // An inclusion allowance naming another subtype, or the trial's disease with words of a subtype
+  // but not this one, admits other patients of the disease.
+  const otherSubtype = (key: CriterionKey): boolean =>
+    allowed.some(
+      (a) =>
+        a.section === 'inclusion' &&
+        !a.keys.has(key) &&
+        ([...a.keys].some((k) => CRITERIA[k].family === 'subtype') ||
+          (a.subtypeWords && [...a.diseases].some((d) => diseases.has(d)))),
+    );
   return rules.map((r) =>
-    r.kind === 'excluded' && allowed.has(r.key) && r.confidence !== 'low'
+    r.confidence !== 'low' &&
+    ((r.kind === 'excluded' && allowed.some((a) => a.keys.has(r.key))) ||
+      (r.kind === 'required' &&
+        r.section === 'inclusion' &&
+        CRITERIA[r.key].family === 'subtype' &&
+        otherSubtype(r.key)))
       ? { ...r, confidence: 'low', reading: 'exception' }
       : r,
   );
 }
+
+/** What one allowance sentence admits: its criterion keys and the diseases it names. */
+interface Allowance {
+  section: 'inclusion' | 'exclusion';
+  keys: ReadonlySet<CriterionKey>;
+  diseases: ReadonlySet<string>;
+  /** It names words of a subtype (a site of origin or a histology). */
+  subtypeWords: boolean;
+}
+
+/** Words naming a subtype by its site of origin or histology. */
+const SUBTYPE_WORDS =
+  /\b(?:cutaneous|mucosal|acral|uveal|ocular|conjunctival|unknown primary|squamous|non-?squamous|adenocarcinoma|small[- ]cell|triple[- ]negative|ductal|lobular|clear[- ]cell|papillary)\b/;
 
 /**
  * Round 11a: metastatic disease required in one inclusion item while another admits a stage

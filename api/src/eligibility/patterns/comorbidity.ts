@@ -124,7 +124,9 @@ export const comorbidityConcepts: Concept[] = [
     {
       // Viral hepatitis is one cause of chronic liver disease, which the question asks about:
       // a hepatitis B or C exclusion is qualified (round 8; the labels read it so 13 times of 15).
-      kindOf: /^(?:hepatitis|hbv|hcv)/,
+      // Session 10 (blind round 16): so is cirrhosis ("Hepatic encephalopathy, hepatorenal
+      // syndrome or cirrhosis", "liver cirrhosis or any other impaired hepatic function").
+      kindOf: /^(?:hepatitis|hbv|hcv|cirrho|(?:liver|hepatic) cirrho)/,
       accept: (ctx) =>
         ctx.section === 'exclusion' ||
         !/child-?pugh (?:class |score )?a\b/.test(ctx.sentence.lower),
@@ -162,6 +164,12 @@ export const comorbidityConcepts: Concept[] = [
       // malignancy" (round 8): the cancer names a treatment's or a test's object, not a second
       // cancer of the patient.
       kindOf: OTHER_CANCER_KIND,
+      // Session 10 (blind round 16): a cancer at the same time ("Along with other malignant
+      // tumors", "concurrent malignancy") is one state of another cancer; the question asks of
+      // any, past ones too.
+      qualifier: new RegExp(
+        `${ACTIVE.source}|^(?!.*\\b(?:previous|prior|history|past|former)\\b).*\\b(?:along with|concurrent|concomitant|synchronous|simultaneous|co-?existing)\\b`,
+      ),
       accept: (ctx, start, end) => {
         const lower = ctx.sentence.lower;
         return (

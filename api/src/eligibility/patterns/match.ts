@@ -78,6 +78,20 @@ const OTHER_CANCER_AFTER =
   /^[\s,-]*(?:[\w-]+\s+){0,2}?(?:second|other|another|additional|concurrent|concomitant|secondary|prior|previous|separate)\s+(?:primary\s+)?(?:invasive\s+)?(?:malignan\w*|cancers?|tumou?rs?|neoplas\w*|carcinomas?)\b/;
 const OTHER_CANCER_BEFORE =
   /\b(?:second|other|another|additional|concurrent|concomitant|secondary|prior|previous|separate)\s+(?:primary\s+)?(?:invasive\s+)?(?:malignan\w*|cancers?|tumou?rs?|neoplas\w*|carcinomas?)\b[^;.]{0,60}$/;
+/**
+ * Session 10 (blind round 16): a disease suspected or risked is not the patient's histology:
+ * "Suspicion of or elevated risk for pancreatic ductal adenocarcinoma" (a comorbidity risked
+ * stays a qualified exclusion, round 12).
+ */
+const SUSPECTED_OR_AT_RISK =
+  /\b(?:suspicion of|suspicious (?:for|of)|(?:elevated|high|increased) risk (?:for|of)|at (?:high |increased )?risk (?:for|of)|risk factors? (?:for|of))\s+(?:(?:or|and)\s+(?:[\w-]+\s+){0,3})?(?:[\w-]+\s+){0,4}$/;
+/**
+ * Session 10 (blind round 16): a list the sentence opens by excluding it ("The following
+ * histologies will be excluded given …: non-small cell lung cancer, …, and high-frequency
+ * microsatellite instability"): every mention of the list is excluded, however far from the cue.
+ */
+const EXCLUDED_LIST =
+  /^(?:the )?following\s+(?:[\w-]+\s+){0,3}(?:will be|are|is|shall be)\s+(?:excluded|not eligible|ineligible)\b/;
 /** "X is allowed": a permission, no rule. */
 export const PERMISSION =
   /\b(?:allowed|permitted|acceptable|(?:are|is|be|remain) eligible|(?:may|could) (?:be )?(?:enroll|enrolled|included|participate|have)|can (?:be )?(?:enroll|enrolled|included|participate)|are included|is included|not (?:be )?excluded|(?:does|do|did|will|shall) not (?:exclude|preclude|disqualify)|not required|will be permitted)\b/;
@@ -355,8 +369,10 @@ const PART_ONLY =
  * One phase or part of a phase 1/2 trial (round 4): "Phase 1b only: …", "For Phase I: …", "Phase 2:
  * …", "Phase I dose escalation: 0-1. Phase II dose expansion: 0-2", "(Phase 2a Cohort 1 ONLY)".
  */
+// Session 10 (blind round 16): also a dose-escalation or dose-expansion part named without its
+// phase ("… measurable tumor lesion … in dose expansion part of the study").
 export const PHASE_PART =
-  /\bphase (?:1|2|3|i{1,3}|iv)[ab]?\b(?:[^.;:]{0,30}\bonly\b|[^.;:]{0,40}:|\s+(?:and |or )?(?:dose[- ])?(?:escalation|expansion|part|portion|cohort|stage|segment|arm)s?\b)/;
+  /\bphase (?:1|2|3|i{1,3}|iv)[ab]?\b(?:[^.;:]{0,30}\bonly\b|[^.;:]{0,40}:|\s+(?:and |or )?(?:dose[- ])?(?:escalation|expansion|part|portion|cohort|stage|segment|arm)s?\b)|\b(?:in|for|during) (?:the )?dose[- ](?:escalation|expansion)\s+(?:part|phase|portion|cohorts?|stage|segment)\b/;
 
 /**
  * A sentence about a cell or organ donor, not the patient (round 9): "Donor must be negative for
@@ -469,6 +485,12 @@ export function findMentions(
         continue;
       }
       if (
+        CRITERIA[concept.key].family === 'subtype' &&
+        SUSPECTED_OR_AT_RISK.test(lower.slice(Math.max(0, start - 60), start))
+      ) {
+        continue;
+      }
+      if (
         (concept.key === 'metastatic' || concept.group === 'extent') &&
         (OTHER_CANCER_AFTER.test(lower.slice(end, end + 60)) ||
           OTHER_CANCER_BEFORE.test(lower.slice(Math.max(0, start - 100), start)))
@@ -564,7 +586,8 @@ export function findMentions(
         end,
         negated,
         ...(both ? { both } : {}),
-        prohibited: prohibition !== null,
+        prohibited:
+          prohibition !== null || (ctx.section === 'inclusion' && EXCLUDED_LIST.test(lower)),
         ...(prohibition && RELATIVE.test(prohibition[1]) ? { restricted: true } : {}),
         ...(specific ? { specific } : {}),
         ...(counted ? { counted } : {}),

@@ -54,6 +54,10 @@ const BRAIN_AMONG_SITES = `\\b(?:brain|cerebral|intracranial|cns)\\b(?=(?:\\s*(?
  * excludes ("NHL subtypes of Burkitt lymphoma, …, primary CNS lymphoma"), not CNS involvement of
  * the patient's leukaemia or lymphoma.
  */
+/** What a treatment is given for: "used to treat", "given for the treatment of". */
+const TREATMENT_OF =
+  /\b(?:used|given|administered|indicated|approved)\s+(?:to\s+treat|for(?:\s+the)?(?:\s+treatment\s+of)?)\s+(?:\w+\s+){0,2}$/;
+
 const PRIMARY_CNS_LYMPHOMA = /\bprimary (?:cns|central nervous system) lymphoma$/;
 
 export const metastasesConcepts: Concept[] = [
@@ -68,7 +72,12 @@ export const metastasesConcepts: Concept[] = [
     qualifier: QUALIFIER,
     kindOf: LEPTOMENINGEAL,
     requiredCue: REQUIRED_CUE,
-    accept: (ctx, start, end) => !ctx.heme && notNeurological(ctx, start, end),
+    // Session 10 (blind round 16): "systemic radiosensitizers used to treat brain metastases"
+    // names the object of a treatment the item excludes, not the patient's brain metastases.
+    accept: (ctx, start, end) =>
+      !ctx.heme &&
+      notNeurological(ctx, start, end) &&
+      !TREATMENT_OF.test(ctx.sentence.lower.slice(Math.max(0, start - 40), start)),
   },
   {
     key: 'cns_leukemia',

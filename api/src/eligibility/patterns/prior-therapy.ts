@@ -71,8 +71,16 @@ const QUALIFIER_BEFORE_10 =
  */
 const ROUND_11_QUALIFIER =
   /\bstart(?:ing)? (?:the )?(?:therapy|treatment)\b|\bappropriate for\b|\b(?:first|last) (?:administration|dose) of\b|\bwithin \d+ (?:days?|weeks?)\b|^\s*(?:1st|first)[\s-]lines? of\b|\b(?:completed|discontinued|stopped) (?:all|any)\b|\b(?:patients|participants|subjects) (?:currently )?(?:receiving|on)\b[^.;]{0,60}\bmust\b|\b(?:mutated|mutant|positive|negative|wild[- ]type) (?:patients|participants|subjects) (?:must|should)\b|\bintensive\b|\bplann(?:ed|ing)\b|\bcommenced\b|\bwill be (?:treated|given|receiving)\b|\bto (?:restart|continue)\b|\bcannot be\b|\bunequivocal\b|\bcandidates?\b|\bindication (?:for|of)\b|\bindicated\b|\bpreparation\b|\btil\b|\b(?:collection|generation|harvest\w*)\b|\b(?:have|has|will have) to undergo\b|\bmanufactur\w*|[<>]=?\s*\d+\s*(?:[\w-]+\s+){0,2}(?:regimens?|lines?)\b|\bna[iï]ve or\b|\bor (?:[\w/-]+ ){0,3}na[iï]ve\b|\b(?:neuropath\w*|toxicit\w*|side[\s-]effects?|adverse (?:events?|reactions?))\s+(?:[\w-]+\s+){0,3}?(?:from|due to|caused by|induced by|related to|secondary to|attributed to)\b|\b(?:that|which) (?:can|could|may|might) (?:alter\w*|affect|interfere|influence|bias)\b/;
+/**
+ * Session 10 (blind round 16): an adverse event of a therapy ("Prior Grade 4 treatment-related AE
+ * with immune checkpoint inhibitor treatment"), a therapy of one setting ("for the treatment of
+ * the patient's current stage of disease") and a prescribed one ("Prescribed treatment with
+ * immune-checkpoint inhibitor").
+ */
+const SESSION_10_QUALIFIER =
+  /\b(?:aes?|adverse (?:events?|reactions?)|toxicit(?:y|ies)|iraes?)\s+(?:[\w-]+\s+){0,2}?(?:with|from|on|to|after|following)\b|\bfor (?:the )?(?:treatment of )?(?:the (?:patient|subject|participant)'?s?\s+)?current (?:stage|disease|setting|cancer)\b|\bprescribed\b|\b(?:known |good |exceptional )?response to\b/;
 const QUALIFIER = new RegExp(
-  `${QUALIFIER_BEFORE_10.source}|${ROUND_10_QUALIFIER.source}|${ROUND_11_QUALIFIER.source}`,
+  `${QUALIFIER_BEFORE_10.source}|${ROUND_10_QUALIFIER.source}|${ROUND_11_QUALIFIER.source}|${SESSION_10_QUALIFIER.source}`,
 );
 /**
  * Round 11c: chemotherapy given "with or without" another therapy ("≥ 4 courses of PD-1

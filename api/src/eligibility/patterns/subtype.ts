@@ -189,7 +189,12 @@ export const subtypeConcepts: Concept[] = [
     accept: single(),
   }),
   // Named beside squamous and adenocarcinoma in histology lists: an alternative of its own.
-  subtype('adenosquamous', ['adenosquamous'], /\badenosquamous\b/g, { accept: single() }),
+  // Session 10 (blind round 16): "Mixed adenosquamous carcinomas with predominantly squamous
+  // component": only the mixed tumours of one composition, which the questionnaire does not ask.
+  subtype('adenosquamous', ['adenosquamous'], /\badenosquamous\b/g, {
+    accept: single(),
+    qualifier: /\bpredominant(?:ly)?\b|\bmainly\b|\bmostly\b/,
+  }),
   subtype(
     'squamous',
     ['squamous'],
@@ -201,6 +206,10 @@ export const subtypeConcepts: Concept[] = [
         ) &&
         // "squamous dysplasia", "squamous intraepithelial lesion": a precursor, not the histology.
         !PRECURSOR.test(ctx.sentence.lower.slice(end, end + 40)) &&
+        // Session 10: "with predominantly squamous component": a part of a mixed tumour.
+        !/^[\s-]*(?:cell\s+)?(?:components?|elements?|features?|differentiation)\b/.test(
+          ctx.sentence.lower.slice(end, end + 40),
+        ) &&
         !/\b(?:basal|skin|cutaneous)\b[^.;]{0,20}$/.test(
           ctx.sentence.lower.slice(Math.max(0, start - 30), start),
         ),
