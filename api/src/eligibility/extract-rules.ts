@@ -512,6 +512,13 @@ function itemFindings(
     item.sentences
       .filter((s) => isAllowance(s.lower))
       .every((s) => THERAPY_ALLOWANCE.test(s.lower) && !STAGE_WORDS.test(s.lower));
+  const contextOf = (sentence: MatchContext['sentence']): MatchContext => ({
+    section: item.section,
+    sentence,
+    item: item.lower,
+    alternative: item.alternative,
+    heme,
+  });
   for (const [index, sentence] of item.sentences.entries()) {
     // Session 10: what an allowance admits, for `widenedByAllowances` (it is read here even when
     // the sentence is conditional, which states no rule of its own).
@@ -520,13 +527,7 @@ function itemFindings(
       const norm = sentence.norm
         .replace(new RegExp(ALLOWANCE.source, 'gi'), ' ')
         .replace(new RegExp(PERMISSION.source, 'gi'), ' ');
-      const ctx: MatchContext = {
-        section: item.section,
-        sentence: { norm, lower: norm.toLowerCase() },
-        item: item.lower,
-        alternative: item.alternative,
-        heme,
-      };
+      const ctx = contextOf({ norm, lower: norm.toLowerCase() });
       const admitted = EXTRACTORS.flatMap((extract) => extract(ctx));
       admitted.push(...mentionsToFindings(ctx, findMentions(ctx, INDEX)));
       allowed.push({
@@ -549,13 +550,7 @@ function itemFindings(
     // An allowance bounds nothing; one with an exception cue still states a rule ("ECOG 0-1;
     // however, … with ECOG 2 may be included"), read with a low confidence below.
     const allowance = isAllowance(sentence.lower) && !EXCEPTION_CUE.test(sentence.lower);
-    const ctx: MatchContext = {
-      section: item.section,
-      sentence,
-      item: item.lower,
-      alternative: item.alternative,
-      heme,
-    };
+    const ctx = contextOf(sentence);
     // Numeric readings (ranges) first; a key they found is not read again as a plain concept.
     const found: Finding[] = EXTRACTORS.flatMap((extract) => extract(ctx));
     const taken = found.length ? new Set<string>(found.map((f) => f.key)) : undefined;
