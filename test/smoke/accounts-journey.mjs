@@ -3,6 +3,7 @@
 // log out, forgot password, reset, log in with the new password; the login screen in German.
 import { join } from 'node:path';
 import pg from 'pg';
+import { logIn } from './search-journey.mjs';
 
 async function latestCode(pgUrl, email, template) {
   const client = new pg.Client({ connectionString: pgUrl });
@@ -22,28 +23,6 @@ async function latestCode(pgUrl, email, template) {
     await client.end();
   }
   throw new Error(`no ${template} code in the outbox for ${email}`);
-}
-
-async function logIn(page, url, email, password, { typed = false } = {}) {
-  await page.goto(`${url}/login`);
-  if (typed) {
-    // Key by key, as a person types: the prerendered screen may hand over to the app between
-    // two keys (src/lib/prerendered-shell.ts), and nothing typed may be lost or doubled.
-    await page.getByLabel('E-mail address').pressSequentially(email);
-    await page.getByLabel('Password', { exact: true }).pressSequentially(password);
-  } else {
-    // fill() selects the field's text and then inserts the new one: a handover between the two
-    // inserted it after the value the app had copied from the shell ("….exampledr.journey…",
-    // a smoke run on 2026-11-25). Wait for the app's own form.
-    await page.locator('#prerendered-shell').waitFor({ state: 'detached', timeout: 15_000 });
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-  }
-  // Enter submits (spec 01 §2 Login).
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page
-    .getByRole('heading', { name: 'Find clinical trials for your patients' })
-    .waitFor({ timeout: 20_000 });
 }
 
 export async function accountsJourney({ browser, url, pgUrl, shots, check, expect }) {
@@ -101,7 +80,7 @@ export async function accountsJourney({ browser, url, pgUrl, shots, check, expec
     );
 
     await check('accounts: log in and see the first name in the navbar', async () => {
-      await logIn(page, url, email, password, { typed: true });
+      await logIn(page, url, { email, password }, { typed: true });
       expect(
         await page.getByRole('banner').getByText('Johanna').isVisible(),
         'first name not in the navbar',
@@ -190,7 +169,7 @@ export async function accountsJourney({ browser, url, pgUrl, shots, check, expec
         await page.getByLabel('Password', { exact: true }).fill(password);
         await page.getByRole('button', { name: 'Log in' }).last().click();
         await page.getByText('Incorrect username or password.').waitFor({ timeout: 10_000 });
-        await logIn(page, url, email, newPassword);
+        await logIn(page, url, { email, password: newPassword });
         expect(
           await page.getByRole('banner').getByText('Johanna').isVisible(),
           'not logged in with the new password',

@@ -64,16 +64,7 @@ function createClinops(pgUrl, account, facilityId) {
   );
 }
 
-async function logInClinops(page, url, account) {
-  await page.goto(`${url}/login`);
-  // fill() on the prerendered screen may be split by its handover to the app (see
-  // accounts-journey.mjs): the app's own form is used.
-  await page.locator('#prerendered-shell').waitFor({ state: 'detached', timeout: 15_000 });
-  await page.getByLabel('E-mail address').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.getByRole('heading', { name: CLINOPS_TITLE }).waitFor({ timeout: 20_000 });
-}
+const logInClinops = (page, url, account) => logIn(page, url, account, { home: CLINOPS_TITLE });
 
 /** The language is switched the way a person does: the footer's language select. */
 async function switchToGerman(page) {
