@@ -454,6 +454,7 @@ export function findMentions(
   const { lower, norm } = ctx.sentence;
   const out: ConceptMatch[] = [];
   const exceptions = EXCEPTION_WORDS.some((w) => lower.includes(w));
+  const excludedList = ctx.section === 'inclusion' && EXCLUDED_LIST.test(lower);
   for (const concept of candidates(ctx, index)) {
     if ((concept.only && concept.only !== ctx.section) || skip?.has(concept.key)) {
       continue;
@@ -586,8 +587,7 @@ export function findMentions(
         end,
         negated,
         ...(both ? { both } : {}),
-        prohibited:
-          prohibition !== null || (ctx.section === 'inclusion' && EXCLUDED_LIST.test(lower)),
+        prohibited: prohibition !== null || excludedList,
         ...(prohibition && RELATIVE.test(prohibition[1]) ? { restricted: true } : {}),
         ...(specific ? { specific } : {}),
         ...(counted ? { counted } : {}),
