@@ -108,6 +108,8 @@ describe('hospital-selection modal (spec 01 §2 Modals)', () => {
     ).not.toBeNull();
     expect(within(dialog).queryByRole('list', { name: 'Hospitals' })).not.toBeInTheDocument();
 
+    // The request may start after the spinner shows (a loaded machine): answer it once it has.
+    await vi.waitFor(() => expect(getFacilityGroup).toHaveBeenCalled());
     answer({ data: GROUP_3, request: new Request('http://x'), response: new Response() });
     await within(dialog).findByRole('list', { name: 'Hospitals' });
     expect(within(dialog).queryByText('Loading hospitals…')).not.toBeInTheDocument();
