@@ -1,4 +1,4 @@
-// Blind held-out rounds 8 to 16 of issue 14: each round's pool and picks, computed before any
+// Blind held-out rounds 8 to 17 of issue 14: each round's pool and picks, computed before any
 // judging of that round. One table of rounds replaces the four per-round scripts
 // (eligibility-round{8,9,10,11}-picks.mjs), which each copied the previous round's pool.
 //
@@ -22,7 +22,7 @@
 // pan-tumour pool (no mapped condition, recruiting, 400-8,000 characters) in the same order;
 // then (where `panTumourAnyStatus`, round 16) pan-tumour records of any status with 400-8,000
 // characters in the same order, each given to one condition only.
-// Sets of 5 in order: A = picks 1-5, B = 6-10, C = 11-15 (`sets` limits their number). A condition with fewer than `minimum`
+// Sets of 5 in order: A = picks 1-5, B = 6-10, C = 11-15, D = 16-20 (`sets` limits their number). A condition with fewer than `minimum`
 // picks is left out (`leftOut`).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -126,6 +126,24 @@ const ROUNDS = {
     panTumourAnyStatus: ['lung_cancer', 'pancreatic_cancer', 'melanoma', 'cervical_cancer'],
     minimum: 5,
   },
+  // Round 17 (2026-11-29): round 16 used up the held-out pool, so this round's pool is every
+  // record of both index files named in no tracked file outside data/ at main d0557a8 but the
+  // two import tests (which check a record's mapped conditions and its details page, never its
+  // eligibility): the round-7 calibration pool's lung records that round 9 never labelled (none
+  // recruiting) and the pan-tumour and leukaemia records that no round picked. Breast and
+  // pancreatic patients share one set: the records mapped to them topped up from the pan-tumour
+  // records, given to every condition (`panTumourShared`).
+  17: {
+    salt: 'heldout17:',
+    namedAt: 'd0557a8',
+    freshPool: [':!test/trials-import.e2e-spec.ts', ':!test/facility-groups.e2e-spec.ts'],
+    conditions: { lung_cancer: 20, pancreatic_cancer: 5, breast_cancer: 5 },
+    extraTier: ['lung_cancer', 'pancreatic_cancer', 'breast_cancer'],
+    panTumour: [],
+    panTumourAnyStatus: ['pancreatic_cancer', 'breast_cancer'],
+    panTumourShared: true,
+    minimum: 5,
+  },
 };
 
 const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
@@ -182,9 +200,9 @@ const summary = {
   heldout7Pool: heldout7.length,
 };
 
-// Pools 8..N, each from the one before.
+// Pools 8..N, each from the one before (a round with a fresh pool starts anew).
 let pool = heldout7;
-for (let n = 8; n <= roundN; n++) {
+for (let n = 8; n <= roundN && !ROUNDS[roundN].freshPool; n++) {
   const previous = trialsOf(n - 1);
   const namedToday = named([ROUNDS[n].namedAt, '--', ':!data', ...ROUNDS[n].notNamedIn]);
   const minusPrevious = pool.filter((id) => !previous.has(id));
@@ -194,6 +212,11 @@ for (let n = 8; n <= roundN; n++) {
   summary[`pool${n}`] = pool.length;
 }
 const round = ROUNDS[roundN];
+if (round.freshPool) {
+  const namedNow = named([round.namedAt, '--', ':!data', ...round.freshPool]);
+  pool = [...byId.keys()].filter((id) => !namedNow.has(id));
+  summary[`freshPoolUnnamedAt${round.namedAt}`] = pool.length;
+}
 
 const criteria = (id) =>
   records.get(id)?.protocolSection.eligibilityModule?.eligibilityCriteria ?? '';
@@ -251,7 +274,11 @@ for (const [condition, count] of Object.entries(round.conditions)) {
     for (const id of panTumour) if (taken.length < count) taken.push(id);
   if (round.panTumourAnyStatus?.includes(condition))
     for (const id of panTumourAnyStatus)
-      if (taken.length < count && !usedPanTumour.has(id)) {
+      if (
+        taken.length < count &&
+        !taken.includes(id) &&
+        (round.panTumourShared || !usedPanTumour.has(id))
+      ) {
         taken.push(id);
         usedPanTumour.add(id);
       }
@@ -262,7 +289,7 @@ for (const [condition, count] of Object.entries(round.conditions)) {
   }
   picks[condition] = {};
   const sets = round.sets?.[condition] ?? count / 5;
-  for (let s = 0; s < sets; s++) picks[condition]['ABC'[s]] = taken.slice(s * 5, s * 5 + 5);
+  for (let s = 0; s < sets; s++) picks[condition]['ABCD'[s]] = taken.slice(s * 5, s * 5 + 5);
 }
 
 const counts = {};
