@@ -6,6 +6,7 @@ import {
   CALIBRATION_LABELS_FILES,
   formatCalibration,
   measureCalibration,
+  measureInferences,
 } from './eligibility-calibration-report';
 
 const USAGE = `Usage: npm run eligibility:calibrate -- [--labels FILE]... [--ctgov DIR]... [--wrong N]
@@ -21,7 +22,12 @@ then the classes, marking where the committed allow-list differs. --wrong N also
 to N misread sentences of each class that may not exclude. The labels are the development file and held-out rounds 1-6
 (test/fixtures/eligibility-labels*.json, calibration data since round 7, round 6 since round 9)
 with the calibration labels of round 9 (eligibility-labels-calibration-9.json), or the --labels files;
-the records are data/ctgov and data/ctgov-extra, or the --ctgov folders. No database is used.`;
+the records are data/ctgov and data/ctgov-extra, or the --ctgov folders. No database is used.
+Last, the inferences (rules no label writes, session 11: a treatment required of every patient,
+an advanced disease required) are measured on the judged verdicts of the calibration vignettes
+(test/fixtures/eligibility-vignettes*.json of rounds 1-16): per class, the pairs whose patient a
+plain rule of the class contradicts, those judged excluded and their distinct trials; --wrong N
+also lists up to N of the pairs not judged excluded.`;
 
 const fail: (message: string) => never = usageFailure(USAGE);
 
@@ -54,7 +60,8 @@ function main(): Promise<number> {
   if (!Number.isInteger(wrong) || wrong < 0) {
     fail(`--wrong: expected a whole number, got '${parsed.values.wrong}'`);
   }
-  process.stdout.write(`${formatCalibration(measureCalibration(labels, ctgov), wrong)}\n`);
+  const measured = { ...measureCalibration(labels, ctgov), inferences: measureInferences() };
+  process.stdout.write(`${formatCalibration(measured, wrong)}\n`);
   return Promise.resolve(0);
 }
 

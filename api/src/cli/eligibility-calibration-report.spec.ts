@@ -2,7 +2,9 @@ import type { EligibilityRule } from '@trialflow/contract';
 import {
   CONFIDENT_CLASS_TABLE,
   CONFIDENT_CLASSES,
+  CONFIDENT_INFERENCE_TABLE,
   CONFIDENT_POOL_TABLE,
+  MIN_INFERENCE_TRIALS,
   MIN_PRECISION,
   MIN_SUPPORT,
   MIN_WILSON,
@@ -13,6 +15,7 @@ import {
   calibratePools,
   formatCalibration,
   measureCalibration,
+  measureInferences,
   wilsonLowerBound,
 } from './eligibility-calibration-report';
 import type { RuleOutcome } from './eligibility-quality-report';
@@ -167,7 +170,9 @@ describe(measureCalibration.name, () => {
     ).toEqual(
       [...CONFIDENT_CLASS_TABLE].sort((a, b) => a.readingClass.localeCompare(b.readingClass)),
     );
-    expect(allowed.map((c) => c.readingClass).sort()).toEqual([...CONFIDENT_CLASSES].sort());
+    expect(allowed.map((c) => c.readingClass).sort()).toEqual(
+      [...CONFIDENT_CLASSES].filter((c) => !c.includes('/inferred:')).sort(),
+    );
     for (const c of classes.filter((x) => x.by === 'class')) {
       expect(c.support).toBeGreaterThanOrEqual(MIN_SUPPORT);
       expect(c.precision).toBeGreaterThanOrEqual(MIN_PRECISION);
@@ -187,5 +192,52 @@ describe(measureCalibration.name, () => {
     for (const pool of REJECTED_POOLS.keys()) {
       expect(classes.filter((c) => c.pool === pool && c.by === 'pool')).toEqual([]);
     }
+  });
+});
+
+describe(measureInferences.name, () => {
+  // Session 11: the inferences no label writes are calibrated on the judged verdicts.
+  it('should list exactly the inferences the calibration verdicts let exclude, with their figures', () => {
+    const measured = measureInferences();
+    expect(
+      measured
+        .filter((c) => c.passes)
+        .map(({ readingClass, pairs, right, trials }) => ({ readingClass, pairs, right, trials }))
+        .sort((a, b) => a.readingClass.localeCompare(b.readingClass)),
+    ).toEqual(
+      [...CONFIDENT_INFERENCE_TABLE].sort((a, b) => a.readingClass.localeCompare(b.readingClass)),
+    );
+    for (const c of measured.filter((x) => x.passes)) {
+      expect(c.pairs).toBeGreaterThanOrEqual(MIN_SUPPORT);
+      expect(c.trials).toBeGreaterThanOrEqual(MIN_INFERENCE_TRIALS);
+      expect(c.precision).toBeGreaterThanOrEqual(MIN_PRECISION);
+      expect(c.wilson).toBeGreaterThanOrEqual(MIN_WILSON);
+      expect(CONFIDENT_CLASSES.has(c.readingClass)).toBe(true);
+    }
+    // Only inferences: a class the labels calibrate is never measured here.
+    expect(measured.every((c) => c.readingClass.includes('/inferred:'))).toBe(true);
+  });
+
+  it("should print the inferences with the labels' classes and say when the list drifts", () => {
+    const text = formatCalibration({
+      classes: [],
+      pools: [],
+      inferences: [
+        {
+          readingClass: 'stage/tumor_stage/range:min/inclusion/inferred:advanced',
+          pairs: 30,
+          right: 30,
+          trials: 20,
+          precision: 1,
+          wilson: 0.886,
+          passes: true,
+          listed: false,
+          wrong: [],
+        },
+      ],
+    });
+    expect(text).toContain('inferred:advanced');
+    expect(text).toContain('yes (not listed: add)');
+    expect(text).toContain('differs from this measurement in 0 classes, 0 pools and 1 inferences');
   });
 });

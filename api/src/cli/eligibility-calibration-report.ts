@@ -1,7 +1,15 @@
-import { CRITERIA, type CriterionFamily } from '@trialflow/contract';
+import {
+  answersToCriterions,
+  CRITERIA,
+  type CriterionFamily,
+  inapplicableCriteria,
+} from '@trialflow/contract';
 import { readRules } from '../eligibility/extract-rules';
+import { ruleOutcome } from '../search/matching';
 import {
   CONFIDENT_CLASSES,
+  CONFIDENT_INFERENCE_TABLE,
+  MIN_INFERENCE_TRIALS,
   CONFIDENT_POOL_TABLE,
   type ConfidentBy,
   mayExclude,
@@ -18,9 +26,16 @@ import {
   heldOutLabelsFile,
   DEFAULT_HOLDOUT_LABELS_FILE,
   DEFAULT_LABELS_FILE,
+  extractForTrials,
   measureQuality,
   type RuleOutcome,
 } from './eligibility-quality-report';
+import {
+  DEFAULT_VIGNETTE_TRIALS_DIR,
+  DEFAULT_VIGNETTES_FILES,
+  readVignettes,
+  VIGNETTE_DATE,
+} from './eligibility-verdict-report';
 
 /**
  * Calibration of the reading classes (issue 14, round 7): per class, the precision of the rules
@@ -215,6 +230,83 @@ export function calibrateClasses(
     );
 }
 
+/** One inference class measured on the judged verdicts (session 11). */
+export interface InferenceCalibration {
+  readingClass: string;
+  pairs: number;
+  right: number;
+  trials: number;
+  precision: number;
+  wilson: number;
+  passes: boolean;
+  listed: boolean;
+  /** The pairs its rules contradict that were not judged excluded. */
+  wrong: { vignette: string; nctId: string; text: string }[];
+}
+
+/**
+ * The inferences (patterns/inferences.ts) measured on the judged verdicts of the calibration
+ * vignettes (session 11): per class, the pairs whose patient a plain rule of the class (as read,
+ * before calibration) contradicts, those of them judged excluded and the distinct trials. A class
+ * may exclude when the pairs pass the bars (`passesBars`) and come from at least
+ * MIN_INFERENCE_TRIALS trials.
+ */
+export function measureInferences(
+  vignettesFiles: string[] = DEFAULT_VIGNETTES_FILES(),
+  ctgovDir: string | string[] = DEFAULT_VIGNETTE_TRIALS_DIR(),
+): InferenceCalibration[] {
+  const vignettes = readVignettes(vignettesFiles);
+  const ids = new Set(vignettes.flatMap((v) => v.trials.map((t) => t.nctId)));
+  const rules = extractForTrials(ctgovDir, ids, readRules);
+  const byClass = new Map<
+    string,
+    { pairs: number; right: number; trials: Set<string>; wrong: InferenceCalibration['wrong'] }
+  >();
+  for (const v of vignettes) {
+    const criterions = answersToCriterions(v.answers, VIGNETTE_DATE);
+    const inapplicable = inapplicableCriteria(criterions, v.answers.type_of_disease, VIGNETTE_DATE);
+    for (const t of v.trials) {
+      const seen = new Set<string>();
+      for (const r of rules.get(t.nctId) ?? []) {
+        if (!r.inferred || r.qualified || r.confidence === 'low' || inapplicable.has(r.key)) {
+          continue;
+        }
+        const cls = readingClass(r);
+        const c = byClass.get(cls) ?? { pairs: 0, right: 0, trials: new Set(), wrong: [] };
+        byClass.set(cls, c);
+        if (seen.has(cls) || ruleOutcome(r, criterions, VIGNETTE_DATE) !== 'conflicting') {
+          continue;
+        }
+        seen.add(cls);
+        c.pairs++;
+        c.trials.add(t.nctId);
+        if (t.verdict === 'excluded') {
+          c.right++;
+        } else {
+          c.wrong.push({ vignette: v.id, nctId: t.nctId, text: r.text });
+        }
+      }
+    }
+  }
+  const listed = new Set(CONFIDENT_INFERENCE_TABLE.map((c) => c.readingClass));
+  return [...byClass.entries()]
+    .map(([readingClass, c]) => {
+      const passes = passesBars(c.pairs, c.right) && c.trials.size >= MIN_INFERENCE_TRIALS;
+      return {
+        readingClass,
+        pairs: c.pairs,
+        right: c.right,
+        trials: c.trials.size,
+        precision: c.pairs ? c.right / c.pairs : 1,
+        wilson: wilsonLowerBound(c.right, c.pairs),
+        passes,
+        listed: listed.has(readingClass),
+        wrong: c.wrong,
+      };
+    })
+    .sort((a, b) => b.pairs - a.pairs || a.readingClass.localeCompare(b.readingClass));
+}
+
 /** The whole measurement over the calibration labels, from the sentences' reading. */
 export function measureCalibration(
   labelsFiles: string[] = CALIBRATION_LABELS_FILES(),
@@ -232,10 +324,14 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
  * to `wrong` per class.
  */
 export function formatCalibration(
-  measured: { classes: ClassCalibration[]; pools: PoolCalibration[] },
+  measured: {
+    classes: ClassCalibration[];
+    pools: PoolCalibration[];
+    inferences?: InferenceCalibration[];
+  },
   wrong = 0,
 ): string {
-  const { classes, pools } = measured;
+  const { classes, pools, inferences = [] } = measured;
   const poolWidth = Math.max(4, ...pools.map((p) => p.pool.length));
   const poolHeader = [
     'pool'.padEnd(poolWidth),
@@ -261,6 +357,7 @@ export function formatCalibration(
   const keptRight = kept.reduce((t, c) => t + c.right, 0);
   const drift = classes.filter((c) => c.passes !== c.listed);
   const poolDrift = pools.filter((p) => p.passes !== p.listed);
+  const inferenceDrift = inferences.filter((i) => i.passes !== i.listed);
   const shown = wrong > 0 ? classes.filter((c) => !c.passes && c.wrong.length) : [];
   return [
     `Reading classes of the rules that may exclude as read (before calibration): ${classes.length} classes, ${total} rules`,
@@ -308,9 +405,47 @@ export function formatCalibration(
         ]
       : []),
     ...[...REJECTED_POOLS].map(([pool, why]) => `pool ${pool} rejected by review: ${why}`),
+    ...(inferences.length ? ['', ...formatInferences(inferences, wrong)] : []),
     '',
-    drift.length || poolDrift.length
-      ? `the allow-list (patterns/confident-classes.ts) differs from this measurement in ${drift.length} classes and ${poolDrift.length} pools`
+    drift.length || poolDrift.length || inferenceDrift.length
+      ? `the allow-list (patterns/confident-classes.ts) differs from this measurement in ${drift.length} classes, ${poolDrift.length} pools and ${inferenceDrift.length} inferences`
       : 'the allow-list (patterns/confident-classes.ts) matches this measurement',
   ].join('\n');
+}
+
+/** The inferences' table: measured on the judged verdicts of the calibration vignettes. */
+function formatInferences(inferences: InferenceCalibration[], wrong: number): string[] {
+  const width = Math.max(5, ...inferences.map((c) => c.readingClass.length));
+  const header = [
+    'inference (on the judged verdicts)'.padEnd(width),
+    'pairs'.padStart(6),
+    'right'.padStart(5),
+    'trials'.padStart(6),
+    'precision'.padStart(9),
+    'wilson'.padStart(7),
+    '  may exclude',
+  ].join(' ');
+  return [
+    `Inferences (rules no label writes), on the calibration vignettes' verdicts: a class may exclude with >= ${MIN_SUPPORT} contradicted pairs from >= ${MIN_INFERENCE_TRIALS} trials, precision >= ${pct(MIN_PRECISION)} and Wilson >= ${pct(MIN_WILSON)}`,
+    header,
+    '-'.repeat(header.length),
+    ...inferences.map((c) =>
+      [
+        c.readingClass.padEnd(width),
+        String(c.pairs).padStart(6),
+        String(c.right).padStart(5),
+        String(c.trials).padStart(6),
+        pct(c.precision).padStart(9),
+        pct(c.wilson).padStart(7),
+        `  ${c.passes ? 'yes' : 'no'}${c.passes !== c.listed ? (c.listed ? ' (listed: remove)' : ' (not listed: add)') : ''}`,
+      ].join(' '),
+    ),
+    ...(wrong > 0
+      ? inferences.flatMap((c) =>
+          c.wrong
+            .slice(0, wrong)
+            .map((w) => `  ${c.readingClass}: ${w.vignette} x ${w.nctId}: "${w.text}"`),
+        )
+      : []),
+  ];
 }

@@ -154,7 +154,9 @@ export function compareWithLabels(
   const outcomes: RuleOutcome[] = [];
   const demoted: QualityReport['demoted'] = {};
   for (const trial of labels) {
-    const rules = (extracted.get(trial.nctId) ?? []).filter((r) => r.source === 'text');
+    const rules = (extracted.get(trial.nctId) ?? []).filter(
+      (r) => r.source === 'text' && !r.inferred,
+    );
     const unmatched = [...trial.rules];
     const falsePositives: LabelledRule[] = [];
     const wrong: WrongExclusion[] = [];
@@ -164,10 +166,6 @@ export function compareWithLabels(
       if (rule.reading === 'calibration') {
         demoted[family] = (demoted[family] ?? 0) + 1;
       }
-      bump(family, 'extracted');
-      if (excludes) {
-        bumpExclusion(family, 'extracted');
-      }
       // Prefer a label that agrees on `qualified`, so that one-to-one matching does not pair a
       // confident rule with the qualified label of a key labelled twice.
       const candidates = unmatched
@@ -175,6 +173,31 @@ export function compareWithLabels(
         .filter(({ label }) => rulesMatch(label, rule as Comparable));
       const pick =
         candidates.find(({ label }) => Boolean(label.qualified) === !excludes) ?? candidates[0];
+      // A rule the trial states twice, in both lists ("non-metastatic" in the inclusion and
+      // "metastatic disease" in the exclusion), is labelled once (the exclusion-list convention):
+      // the second reading restates that label, in either section, and is as right as it.
+      const restated = pick
+        ? undefined
+        : trial.rules.find(
+            (label) =>
+              label.section !== rule.section &&
+              rulesMatch({ ...label, section: (rule as Comparable).section }, rule as Comparable),
+          );
+      if (!pick && restated) {
+        outcomes.push({ nctId: trial.nctId, rule, excludes, right: !restated.qualified });
+        // A right restatement counts once, as its label did; one that excludes what the label
+        // qualifies is a wrong rule that may exclude.
+        if (excludes && restated.qualified) {
+          bump(family, 'extracted');
+          bumpExclusion(family, 'extracted');
+          wrong.push({ nctId: trial.nctId, rule: rule as LabelledRule, text: rule.text });
+        }
+        continue;
+      }
+      bump(family, 'extracted');
+      if (excludes) {
+        bumpExclusion(family, 'extracted');
+      }
       outcomes.push({
         nctId: trial.nctId,
         rule,

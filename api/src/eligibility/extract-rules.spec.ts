@@ -1,8 +1,14 @@
-import { CRITERIA, type EligibilityRule, ruleExcludes } from '@trialflow/contract';
-import { dedupeRules, readRules, type ExtractRulesInput } from './extract-rules';
+import {
+  answersToCriterions,
+  CRITERIA,
+  type EligibilityRule,
+  ruleExcludes,
+} from '@trialflow/contract';
+import { evaluateRules } from '../search/matching';
+import { dedupeRules, extractRules, readRules, type ExtractRulesInput } from './extract-rules';
 import { karnofskyToEcogMax } from './patterns/performance';
 
-function rules(
+function allRules(
   inclusion: string,
   exclusion = '',
   overrides: Partial<ExtractRulesInput> = {},
@@ -16,6 +22,26 @@ function rules(
     conditions: ['lung_cancer'],
     ...overrides,
   });
+}
+
+/** The rules the sentences state; the inferences (session 11) have their own block below. */
+function rules(
+  inclusion: string,
+  exclusion = '',
+  overrides: Partial<ExtractRulesInput> = {},
+): EligibilityRule[] {
+  return allRules(inclusion, exclusion, overrides).filter((r) => !r.inferred);
+}
+
+/** The inferences only, as "inference reading [min..]". */
+function inferences(
+  inclusion: string,
+  exclusion = '',
+  overrides: Partial<ExtractRulesInput> = {},
+): string[] {
+  return allRules(inclusion, exclusion, overrides)
+    .filter((r) => r.inferred)
+    .map((r) => `${r.inferred} ${r.qualified ? 'qualified' : (r.reading ?? 'plain')}`);
 }
 
 /** The rules as compact strings: "key kind section [min..max] [anyOf] [q]". */
@@ -4072,5 +4098,133 @@ describe('extractRules', () => {
     ).toEqual([]);
     expect(compact(rules('- Treatment-naive disease.'))).toEqual(['untreated required inclusion']);
     expect(compact(rules('- De novo AML.'))).toEqual(['newly_diagnosed required inclusion']);
+  });
+
+  describe('inferences (session 11): rules the sentences imply, calibrated on the verdicts', () => {
+    it('should read a treatment every patient must have had as no new diagnosis', () => {
+      for (const sentence of [
+        '* Disease that progressed on or after at least one prior line of systemic therapy.',
+        '* Previously treated, histologically-confirmed advanced solid malignancy.',
+        '* Must have received at least two prior lines of systemic therapy.',
+        '* Relapsed/refractory after standard therapy.',
+        // Intolerance of a therapy is no route for a patient who never had it.
+        '* Participants must have failed, be refractory to, or unable to tolerate at least one line of standard of care.',
+        '* Has progressed on a prior anti-PD-1 antibody.',
+      ]) {
+        expect([sentence, inferences(sentence).filter((r) => r.startsWith('pretreated'))]).toEqual([
+          sentence,
+          ['pretreated plain'],
+        ]);
+      }
+    });
+
+    it('should infer no past treatment when the item opens a route to the untreated or names none', () => {
+      for (const sentence of [
+        // Another route: no standard therapy, ineligibility, refusal, the investigator.
+        '* Advanced solid tumours that progressed after standard therapy, or for whom no standard therapy exists.',
+        '* Progression after standard therapy or ineligible for it.',
+        '* Progressed on, intolerant of or refused standard therapy.',
+        '* Disease progression after standard of care or in the opinion of the investigator unlikely to benefit from it.',
+        // Negated, a count not required, a wash-out, a condition on the pretreated.
+        '* Must not have received prior systemic therapy for advanced disease.',
+        '* Time to progression after first-line therapy will be recorded.',
+        '* At least 4 weeks since the last prior line of therapy.',
+        '* Patients who have received prior chemotherapy must have recovered from its toxicities.',
+        // Untreated patients admitted, a local treatment, brain metastases.
+        '* Newly diagnosed or relapsed after first-line therapy.',
+        '* Treatment-naive or progressed on one prior line.',
+        '* Progression after surgery or radiotherapy.',
+        '* Previously treated brain metastases must be stable for 4 weeks.',
+      ]) {
+        expect([sentence, inferences(sentence).filter((r) => r.startsWith('pretreated'))]).toEqual([
+          sentence,
+          [],
+        ]);
+      }
+    });
+
+    it("should read a past treatment of one cohort as that cohort's, and drop one the trial contradicts", () => {
+      expect(inferences('* Cohort 2: disease that progressed after prior chemotherapy.')).toEqual([
+        'pretreated cohort',
+      ]);
+      expect(
+        inferences(
+          '* Previously treated NSCLC.\n* Newly diagnosed patients unfit for chemotherapy are eligible.\n* Newly diagnosed disease.',
+        ),
+      ).toEqual([]);
+    });
+
+    it('should read an advanced disease required of every patient as stage IIB at least', () => {
+      for (const sentence of [
+        '* Locally advanced or metastatic NSCLC.',
+        '* Advanced solid tumour.',
+        '* Unresectable or metastatic disease.',
+        '* Metastatic colorectal cancer, KRAS mutated or wild-type.',
+      ]) {
+        expect([sentence, inferences(sentence)]).toEqual([sentence, ['advanced plain']]);
+        const [rule] = allRules(sentence).filter((r) => r.inferred);
+        expect(rule).toMatchObject({ key: 'tumor_stage', kind: 'range', min: 2.2 });
+      }
+    });
+
+    it('should infer no advanced disease when an early one is admitted, negated or of another time', () => {
+      for (const sentence of [
+        '* Ocular or metastatic uveal melanoma.',
+        '* Early or locally advanced breast cancer.',
+        '* Metastatic disease is not present at screening.',
+        '* No evidence of metastatic disease.',
+        '* Non-metastatic castration-resistant prostate cancer.',
+        '* Metastatic disease at diagnosis.',
+        '* A currently active metastatic second malignancy.',
+        '* Microsatellitosis (a nest of metastatic tumour cells) is an exclusion.',
+        '* Patients with metastatic melanoma:',
+        '* Brain metastases of a solid tumour.',
+      ]) {
+        expect([sentence, inferences(sentence)]).toEqual([sentence, []]);
+      }
+      // A past treatment's setting is qualified: it never excludes.
+      expect(inferences('* Prior chemotherapy for advanced adenocarcinoma.')).toEqual([
+        'advanced qualified',
+      ]);
+      // A stage range of the trial's own says more; locally advanced cervical cancer starts at IB3.
+      expect(inferences('* Stage IB-IIIA NSCLC.\n* Locally advanced disease.')).toEqual([]);
+      expect(
+        inferences('* Locally advanced cervical cancer.', '', { conditions: ['cervical_cancer'] }),
+      ).toEqual([]);
+      expect(
+        inferences('* Metastatic cervical cancer.', '', { conditions: ['cervical_cancer'] }),
+      ).toEqual(['advanced plain']);
+    });
+
+    it('should exclude a newly diagnosed patient and an early cancer with the calibrated inferences', () => {
+      const now = new Date('2026-11-29T12:00:00Z');
+      const trial = extractRules({
+        minimumAgeYears: null,
+        maximumAgeYears: null,
+        sex: 'ALL',
+        eligibilityInclusion:
+          '* Advanced solid tumour.\n* Must have received at least one prior line of systemic therapy.',
+        eligibilityExclusion: '',
+        conditions: ['lung_cancer'],
+      });
+      const verdict = (answers: Record<string, string>): string[] =>
+        evaluateRules(
+          trial,
+          answersToCriterions({ type_of_disease: 'lung_cancer', ...answers }, now),
+          now,
+        )
+          .conflicting.map((e) => e.rule.key)
+          .sort();
+      expect(verdict({ newly_diagnosed: 'yes', cancer_stage: '4' })).toEqual(['newly_diagnosed']);
+      expect(verdict({ treatment_stage: 'untreated', cancer_stage: '4' })).toEqual([
+        'newly_diagnosed',
+      ]);
+      expect(verdict({ newly_diagnosed: 'no', relapsed: 'yes', cancer_stage: '1.2' })).toEqual([
+        'tumor_stage',
+      ]);
+      expect(verdict({ newly_diagnosed: 'no', relapsed: 'yes', cancer_stage: '3.1' })).toEqual([]);
+      // Unanswered: nothing excludes.
+      expect(verdict({})).toEqual([]);
+    });
   });
 });

@@ -20,6 +20,7 @@ import {
 } from './patterns/match';
 import { FAMILY_PATTERNS } from './patterns';
 import { calibrateRules } from './patterns/confident-classes';
+import { consistentInferences, inferenceFindings } from './patterns/inferences';
 import { alternativeHistologies, restatedExclusions } from './patterns/subtype';
 import type { Finding, MatchContext } from './patterns/types';
 import { type CriterionItem, splitItems } from './text';
@@ -38,7 +39,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 26;
+export const RULES_ENGINE_VERSION = 27;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -376,7 +377,7 @@ const rangeWithin = (inner: EligibilityRule, outer: EligibilityRule): boolean =>
 function alternativeRanges(rules: EligibilityRule[]): EligibilityRule[] {
   const bounds = new Map<CriterionKey, Set<string>>();
   for (const r of rules) {
-    if (r.kind === 'range' && r.section === 'inclusion') {
+    if (r.kind === 'range' && r.section === 'inclusion' && !r.inferred) {
       bounds.set(r.key, (bounds.get(r.key) ?? new Set()).add(`${r.min ?? ''}..${r.max ?? ''}`));
     }
   }
@@ -388,6 +389,7 @@ function alternativeRanges(rules: EligibilityRule[]): EligibilityRule[] {
         (o) =>
           o.kind === 'range' &&
           o.section === 'inclusion' &&
+          !o.inferred &&
           o.key === r.key &&
           bound(o) !== bound(r),
       )
@@ -395,6 +397,7 @@ function alternativeRanges(rules: EligibilityRule[]): EligibilityRule[] {
   return rules.map((r) =>
     r.kind === 'range' &&
     r.section === 'inclusion' &&
+    !r.inferred &&
     (bounds.get(r.key)?.size ?? 0) > 1 &&
     !narrowedByCohorts(r)
       ? { ...r, confidence: 'low', reading: 'list' }
@@ -555,6 +558,8 @@ function itemFindings(
     const found: Finding[] = EXTRACTORS.flatMap((extract) => extract(ctx));
     const taken = found.length ? new Set<string>(found.map((f) => f.key)) : undefined;
     found.push(...mentionsToFindings(ctx, findMentions(ctx, INDEX, taken)));
+    // Session 11: what the sentence implies without naming the criterion (patterns/inferences.ts).
+    found.push(...inferenceFindings(ctx, conditions));
     const aboutBrain = item.section === 'inclusion' && ABOUT_BRAIN.test(sentence.lower);
     // The diseases a sentence names, with those in brackets that normalisation drops ("≥ 1 prior
     // line (NSCLC) or anti-PD-1 (melanoma)", round 6) when the item is one sentence.
@@ -620,10 +625,10 @@ function itemFindings(
 }
 
 function identity(
-  rule: Pick<EligibilityRule, 'key' | 'kind' | 'section' | 'min' | 'max' | 'anyOf'>,
+  rule: Pick<EligibilityRule, 'key' | 'kind' | 'section' | 'min' | 'max' | 'anyOf' | 'inferred'>,
 ): string {
   const any = rule.anyOf?.length ? [...rule.anyOf].sort().join(',') : '';
-  return `${rule.key}|${rule.kind}|${rule.section}|${rule.min ?? ''}|${rule.max ?? ''}|${any}`;
+  return `${rule.key}|${rule.kind}|${rule.section}|${rule.min ?? ''}|${rule.max ?? ''}|${any}|${rule.inferred ?? ''}`;
 }
 
 /**
@@ -800,7 +805,9 @@ export function readRules(input: ExtractRulesInput): EligibilityRule[] {
         restatedExclusions(
           alternativeHistologies(
             alternativeRanges(
-              dropContradictions(widenedByAllowances(rules, allowed, input.conditions)),
+              dropContradictions(
+                consistentInferences(widenedByAllowances(rules, allowed, input.conditions)),
+              ),
             ),
             items.filter((i) => i.section === 'inclusion').map((i) => i.lower),
           ),
@@ -869,6 +876,7 @@ function metastaticWithStageIII(rules: EligibilityRule[]): EligibilityRule[] {
       r.key === 'tumor_stage' &&
       r.kind === 'range' &&
       r.section === 'inclusion' &&
+      !r.inferred &&
       r.min !== undefined &&
       r.min < 4,
   );

@@ -88,7 +88,20 @@ const SUBGROUP_CRITERIA_HEADING =
  */
 const REGISTRATION_HEADING =
   /^(?:phase|step|part)\s*(?:\d|i{1,3}|iv)[ab]?\s+(?:registration|randomi[sz]ation|enrol+ment)$/i;
+/**
+ * Session 11: a heading admitting a subgroup on conditions ("Previously treated patients are
+ * eligible if:"): the items after it are that subgroup's conditions, not every patient's.
+ */
+const ELIGIBLE_IF_HEADING =
+  /^(?:[\w+/-]+\s+){1,4}(?:patients|participants|subjects)\s+(?:are|is|will be|may be|can be)\s+(?:also\s+)?(?:eligible|included|enrolled|allowed|considered)\s+(?:if|when|provided)\b[^:.]{0,40}:\s*$/i;
+/**
+ * Session 11: an item led by the cohorts it is for ("Cohorts 5 and 6 only: … stage IV melanoma
+ * and" with its numbered conditions nested under it): the nested items are those cohorts' too.
+ */
+const COHORTS_ONLY_LEAD =
+  /^(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?)\s+[\w.-]{1,4}(?:\s*(?:,|and|or|&|-|to)\s*[\w.-]{1,4})*\s+only\s*:/i;
 const partOrCohortHeading = (text: string): boolean =>
+  ELIGIBLE_IF_HEADING.test(text) ||
   COHORT_HEADING.test(text) ||
   PART_HEADING.test(text) ||
   ONLY_HEADING.test(text) ||
@@ -459,6 +472,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
               SUBGROUP_HEADING.test(body.trim()) ||
               PART_LEAD.test(body.trim().toLowerCase().slice(0, 40)))) ||
           PER_TYPE_HEADING.test(body) ||
+          COHORTS_ONLY_LEAD.test(body.trim()) ||
           (DISEASE_HEADING.test(body.trim()) && !DISEASE_HEADING_VERB.test(body)),
       });
       if (switchAfter) {

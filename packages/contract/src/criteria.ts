@@ -249,6 +249,17 @@ export const RULE_READINGS: readonly RuleReading[] = [
   'calibration',
 ];
 
+/**
+ * A rule no sentence states in the criterion's own words but that follows from one (issue 14,
+ * session 11), calibrated on the judged verdicts instead of the rule labels:
+ * - 'pretreated': the inclusion requires a treatment the patient had ("progressed after at least
+ *   one prior line", "previously treated", "refractory to standard therapy"), so a newly diagnosed
+ *   or untreated patient does not meet it;
+ * - 'advanced': the inclusion requires an advanced disease ("advanced solid tumours", "locally
+ *   advanced or metastatic"), which an early (stage I or IIA) cancer is not.
+ */
+export type RuleInference = 'pretreated' | 'advanced';
+
 /** Whether a contradicted rule may exclude the trial: only confident, unqualified ones. */
 export function ruleExcludes(rule: Pick<EligibilityRule, 'qualified' | 'confidence'>): boolean {
   return !rule.qualified && rule.confidence !== 'low';
@@ -283,6 +294,8 @@ export interface EligibilityRule {
   confidence?: RuleConfidence;
   /** How the sentence was read; anything but 'plain' gives a low confidence. */
   reading?: RuleReading;
+  /** The rule follows from the sentence rather than being stated in it (see RuleInference). */
+  inferred?: RuleInference;
   /** Where it was read: the structured fields, the inclusion or the exclusion criteria. */
   section: 'structured' | 'inclusion' | 'exclusion';
   /** How it came about: extraction from the record, or a site's curation file. */

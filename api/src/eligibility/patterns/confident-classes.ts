@@ -38,14 +38,15 @@ export const MIN_WILSON = 0.85;
 
 /** The reading class of a rule (see above). */
 export function readingClass(
-  rule: Pick<EligibilityRule, 'key' | 'kind' | 'section' | 'anyOf' | 'min' | 'max'>,
+  rule: Pick<EligibilityRule, 'key' | 'kind' | 'section' | 'anyOf' | 'min' | 'max' | 'inferred'>,
 ): string {
   const key = rule.anyOf?.length ? `${rule.key}+anyOf` : rule.key;
   const kind =
     rule.kind === 'range'
       ? `range:${rule.min !== undefined && rule.max !== undefined ? 'min-max' : rule.min !== undefined ? 'min' : 'max'}`
       : rule.kind;
-  return `${CRITERIA[rule.key].family}/${key}/${kind}/${rule.section}`;
+  const cls = `${CRITERIA[rule.key].family}/${key}/${kind}/${rule.section}`;
+  return rule.inferred ? `${cls}/inferred:${rule.inferred}` : cls;
 }
 
 /**
@@ -170,7 +171,12 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // named but not had ("of other origin than …", "incomplete information on previous cancer
   // history", "… cancer vaccine") or allowed, and the CKD-EPI formula. The misses left are
   // pregnancy's (3) and HIV's (1), both classes passing on their own.
-  { pool: 'comorbidity/excluded/exclusion', support: 385, right: 381 },
+  { pool: 'comorbidity/excluded/exclusion', support: 385, right: 382 },
+  // Session 11: a comorbidity excluded in the inclusion list (a negative pregnancy test, "not
+  // pregnant or nursing"), 35/35 (Wilson 90.1%) once a rule restating one labelled in the other
+  // list counts as right (it was counted wrong for want of a second label) and one missing label
+  // was added (NCT05039801, round 7).
+  { pool: 'comorbidity/excluded/inclusion', support: 35, right: 35 },
   // Round 11a: stage ranges in inclusion, 54/55 (Wilson 90.4%; round 10: 50/56): a stage then
   // another population is an alternative, an extent between two stages qualifies the range, a
   // restarted lettered list holds cohorts' lists, cohorts' ranges within a range leave it
@@ -223,7 +229,7 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
     // Round 11a: 210/207 (NCT06999980's exclusion list no longer read as cohorts' lists). Round 11
     // (rounds 7 and 8 join the calibration data): 235/232.
     support: 291,
-    right: 288,
+    right: 289,
   },
   { readingClass: 'comorbidity/hiv/excluded/exclusion', by: 'class', support: 73, right: 72 },
   // Round 10a: measurable disease required in inclusion is back, 108/108 (Wilson 96.6%; round 9:
@@ -454,6 +460,15 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   },
   { readingClass: 'comorbidity/autoimmune/excluded/exclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'comorbidity/diabetes/excluded/exclusion', by: 'pool', support: 1, right: 1 },
+  // Session 11: a restated rule (a negative pregnancy test in the inclusion list restating the
+  // exclusion of pregnancy) is as right as the label it restates, in either list.
+  { readingClass: 'comorbidity/diabetes/excluded/inclusion', by: 'pool', support: 1, right: 1 },
+  {
+    readingClass: 'comorbidity/pregnant_nursing/excluded/inclusion',
+    by: 'class',
+    support: 34,
+    right: 34,
+  },
   {
     readingClass: 'comorbidity/liver_diseases/excluded/exclusion',
     by: 'pool',
@@ -495,10 +510,52 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   { readingClass: 'stage/metastatic/excluded/exclusion', by: 'class', support: 34, right: 34 },
 ];
 
-/** The reading classes that may exclude (the table above). */
-export const CONFIDENT_CLASSES: ReadonlySet<string> = new Set<string>(
-  CONFIDENT_CLASS_TABLE.map((c) => c.readingClass),
-);
+/** Fewest distinct trials an inference class's conflicting pairs must come from. */
+export const MIN_INFERENCE_TRIALS = 8;
+
+/** One reviewed row of the inferences allowed to exclude, measured on the judged verdicts. */
+export interface ConfidentInference {
+  readingClass: string;
+  /** Calibration pairs whose patient a rule of the class (as read, plain) contradicts. */
+  pairs: number;
+  /** Of them, those judged excluded. */
+  right: number;
+  /** The distinct trials of those pairs. */
+  trials: number;
+}
+
+/**
+ * The inferences (patterns/inferences.ts) that may exclude (session 11). No label convention
+ * writes them, so they are calibrated on the judged verdicts of the calibration vignettes instead
+ * of the labels (`npm run eligibility:calibrate`, `measureInferences`): a class may exclude with
+ * at least MIN_SUPPORT pairs its plain rules contradict, from at least MIN_INFERENCE_TRIALS trials,
+ * of which at least MIN_PRECISION were judged excluded, with a Wilson lower bound of at least
+ * MIN_WILSON (the pairs of one trial are not independent, hence the count of trials).
+ */
+export const CONFIDENT_INFERENCE_TABLE: readonly ConfidentInference[] = [
+  // Session 11: a treatment required of every patient, against newly diagnosed or untreated
+  // patients (58/58 pairs of 34 trials, Wilson 93.8%).
+  {
+    readingClass: 'disease_status/newly_diagnosed+anyOf/excluded/inclusion/inferred:pretreated',
+    pairs: 58,
+    right: 58,
+    trials: 34,
+  },
+  // Session 11: an advanced disease required of every patient, against stage 0 to IIA (29/29
+  // pairs of 26 trials, Wilson 88.3%).
+  {
+    readingClass: 'stage/tumor_stage/range:min/inclusion/inferred:advanced',
+    pairs: 29,
+    right: 29,
+    trials: 26,
+  },
+];
+
+/** The reading classes that may exclude (the tables above). */
+export const CONFIDENT_CLASSES: ReadonlySet<string> = new Set<string>([
+  ...CONFIDENT_CLASS_TABLE.map((c) => c.readingClass),
+  ...CONFIDENT_INFERENCE_TABLE.map((c) => c.readingClass),
+]);
 
 /** Demotes the confident text rules of classes not in CONFIDENT_CLASSES (see above). */
 export function calibrateRules(

@@ -25,7 +25,7 @@ export interface MatchContext {
 /** A rule as a pattern finds it; extract-rules adds section, source and text. */
 export type Finding = Pick<
   EligibilityRule,
-  'key' | 'kind' | 'min' | 'max' | 'anyOf' | 'qualified' | 'confidence' | 'reading'
+  'key' | 'kind' | 'min' | 'max' | 'anyOf' | 'qualified' | 'confidence' | 'reading' | 'inferred'
 >;
 
 /**
