@@ -4110,6 +4110,8 @@ describe('extractRules', () => {
         // Intolerance of a therapy is no route for a patient who never had it.
         '* Participants must have failed, be refractory to, or unable to tolerate at least one line of standard of care.',
         '* Has progressed on a prior anti-PD-1 antibody.',
+        '* Progression or recurrence after at least first-line systemic standard treatment.',
+        '* Radiographic disease progression during systemic therapy with a PD-1 blocking antibody or within 12 weeks after the last dose.',
       ]) {
         expect([sentence, inferences(sentence).filter((r) => r.startsWith('pretreated'))]).toEqual([
           sentence,
@@ -4135,6 +4137,9 @@ describe('extractRules', () => {
         '* Treatment-naive or progressed on one prior line.',
         '* Progression after surgery or radiotherapy.',
         '* Previously treated brain metastases must be stable for 4 weeks.',
+        // On a treatment now: a newly diagnosed patient may have started the first line.
+        '* Patients receiving first-line immunotherapy.',
+        '* Currently receiving systemic therapy for the neoplasm.',
       ]) {
         expect([sentence, inferences(sentence).filter((r) => r.startsWith('pretreated'))]).toEqual([
           sentence,

@@ -26,7 +26,7 @@ const PRETREATED = new RegExp(
   [
     '\\b(?:previously|heavily) treated\\b(?! (?:brain|cns|metasta|lesions?))',
     '\\bpre-?treated\\b(?! (?:brain|cns|metasta|lesions?))',
-    `\\b(?:failed|failure of|progressed (?:on|after|during|despite|following|while on)|(?:relapsed|refractory)(?:\\s*(?:or|and|and or|/)\\s*(?:relapsed|refractory))? (?:to|after|following|on)|(?:disease )?progression (?:on|after|during|following|despite|while on)|resistant to|resisted to|intoleran\\w* (?:of|to))\\b[^.;]{0,60}?\\b${SYSTEMIC}\\b`,
+    `\\b(?:failed|failure of|progressed (?:on|after|during|despite|following|while on)|(?:relapsed|refractory)(?:\\s*(?:or|and|and or|/)\\s*(?:relapsed|refractory))? (?:to|after|following|on)|(?:disease )?(?:progression|recurrence|relapse)(?:\\s+or\\s+(?:progression|recurrence|relapse))? (?:on|after|during|following|despite|while on)|resistant to|resisted to|intoleran\\w* (?:of|to))\\b[^.;]{0,60}?\\b${SYSTEMIC}\\b`,
     `\\b(?:received|undergone|had|been treated with|treated with)\\s+(?:at least|>=|≥|a minimum of)?\\s*(?:one|1|two|2|three|3|a|an)?\\s*(?:prior|previous|standard|first-line|1st[- ]line|second-line|2nd[- ]line|lines? of|systemic)\\b[^.;]{0,40}?\\b${SYSTEMIC}\\b`,
   ].join('|'),
 );
@@ -67,11 +67,9 @@ const UNTREATED_ROUTE = new RegExp(
     '\\b(?:patients|participants|subjects)\\s+who\\s+(?:have\\s+)?(?:received|had)\\b[^.;]*\\b(?:must|should)\\b',
     '\\bwash-?out\\b',
     '\\b(?:since|from) (?:the )?(?:last|prior|previous|end of)\\b',
-    '\\bwithin\\b',
     '\\b(?:surgery|surgical|resection|resected|radiotherapy|radiation|chemoradi\\w*|transplant\\w*|hsct|sct)\\b',
     '\\b(?:brain|cns|intracranial|cerebral|leptomening\\w*)\\b',
     '\\bexcept\\b',
-    '\\bor\\b[^.;]{0,40}\\b(?:first[- ]line|1st[- ]line|front[- ]?line)\\b',
   ].join('|'),
 );
 
