@@ -240,14 +240,20 @@ export interface InferenceCalibration {
   wilson: number;
   passes: boolean;
   listed: boolean;
+  /** Of the right pairs, those the judge excluded by a criterion of the rule's family. */
+  byFamily: number;
   /** The pairs its rules contradict that were not judged excluded. */
   wrong: { vignette: string; nctId: string; text: string }[];
+  /** The right pairs judged excluded for another family's criterion: to read by hand. */
+  otherReason: { vignette: string; nctId: string; text: string }[];
 }
 
 /**
  * The inferences (patterns/inferences.ts) measured on the judged verdicts of the calibration
  * vignettes (session 11): per class, the pairs whose patient a plain rule of the class (as read,
- * before calibration) contradicts, those of them judged excluded and the distinct trials. A class
+ * before calibration) contradicts, those of them judged excluded by a criterion of the rule's
+ * family (a misread rule riding on an exclusion for another reason is no evidence) and the
+ * distinct trials. A class
  * may exclude when the pairs pass the bars (`passesBars`) and come from at least
  * MIN_INFERENCE_TRIALS trials.
  */
@@ -260,7 +266,14 @@ export function measureInferences(
   const rules = extractForTrials(ctgovDir, ids, readRules);
   const byClass = new Map<
     string,
-    { pairs: number; right: number; trials: Set<string>; wrong: InferenceCalibration['wrong'] }
+    {
+      pairs: number;
+      right: number;
+      byFamily: number;
+      trials: Set<string>;
+      wrong: InferenceCalibration['wrong'];
+      otherReason: InferenceCalibration['wrong'];
+    }
   >();
   for (const v of vignettes) {
     const criterions = answersToCriterions(v.answers, VIGNETTE_DATE);
@@ -272,7 +285,14 @@ export function measureInferences(
           continue;
         }
         const cls = readingClass(r);
-        const c = byClass.get(cls) ?? { pairs: 0, right: 0, trials: new Set(), wrong: [] };
+        const c = byClass.get(cls) ?? {
+          pairs: 0,
+          right: 0,
+          byFamily: 0,
+          trials: new Set<string>(),
+          wrong: [],
+          otherReason: [],
+        };
         byClass.set(cls, c);
         if (seen.has(cls) || ruleOutcome(r, criterions, VIGNETTE_DATE) !== 'conflicting') {
           continue;
@@ -280,8 +300,17 @@ export function measureInferences(
         seen.add(cls);
         c.pairs++;
         c.trials.add(t.nctId);
+        // Right when judged excluded (no wrong exclusion); `byFamily` when the judge named a
+        // criterion of the rule's family: the others are read by hand (`--wrong` lists them),
+        // since a misread rule can ride on an exclusion for another reason.
+        const family = CRITERIA[r.key].family;
         if (t.verdict === 'excluded') {
           c.right++;
+          if ((t.by ?? []).some((k) => CRITERIA[k].family === family)) {
+            c.byFamily++;
+          } else {
+            c.otherReason.push({ vignette: v.id, nctId: t.nctId, text: r.text });
+          }
         } else {
           c.wrong.push({ vignette: v.id, nctId: t.nctId, text: r.text });
         }
@@ -296,12 +325,14 @@ export function measureInferences(
         readingClass,
         pairs: c.pairs,
         right: c.right,
+        byFamily: c.byFamily,
         trials: c.trials.size,
         precision: c.pairs ? c.right / c.pairs : 1,
         wilson: wilsonLowerBound(c.right, c.pairs),
         passes,
         listed: listed.has(readingClass),
         wrong: c.wrong,
+        otherReason: c.otherReason,
       };
     })
     .sort((a, b) => b.pairs - a.pairs || a.readingClass.localeCompare(b.readingClass));
@@ -420,13 +451,14 @@ function formatInferences(inferences: InferenceCalibration[], wrong: number): st
     'inference (on the judged verdicts)'.padEnd(width),
     'pairs'.padStart(6),
     'right'.padStart(5),
+    'by fam'.padStart(6),
     'trials'.padStart(6),
     'precision'.padStart(9),
     'wilson'.padStart(7),
     '  may exclude',
   ].join(' ');
   return [
-    `Inferences (rules no label writes), on the calibration vignettes' verdicts: a class may exclude with >= ${MIN_SUPPORT} contradicted pairs from >= ${MIN_INFERENCE_TRIALS} trials, precision >= ${pct(MIN_PRECISION)} and Wilson >= ${pct(MIN_WILSON)}`,
+    `Inferences (rules no label writes), on the calibration vignettes' verdicts: a class may exclude with >= ${MIN_SUPPORT} contradicted pairs from >= ${MIN_INFERENCE_TRIALS} trials, precision >= ${pct(MIN_PRECISION)} and Wilson >= ${pct(MIN_WILSON)} ("by fam": of the right pairs, those the judge excluded by a criterion of the rule's family; read the others, --wrong lists them)`,
     header,
     '-'.repeat(header.length),
     ...inferences.map((c) =>
@@ -434,6 +466,7 @@ function formatInferences(inferences: InferenceCalibration[], wrong: number): st
         c.readingClass.padEnd(width),
         String(c.pairs).padStart(6),
         String(c.right).padStart(5),
+        String(c.byFamily).padStart(6),
         String(c.trials).padStart(6),
         pct(c.precision).padStart(9),
         pct(c.wilson).padStart(7),
@@ -441,11 +474,19 @@ function formatInferences(inferences: InferenceCalibration[], wrong: number): st
       ].join(' '),
     ),
     ...(wrong > 0
-      ? inferences.flatMap((c) =>
-          c.wrong
+      ? inferences.flatMap((c) => [
+          ...c.wrong
             .slice(0, wrong)
-            .map((w) => `  ${c.readingClass}: ${w.vignette} x ${w.nctId}: "${w.text}"`),
-        )
+            .map(
+              (w) => `  not excluded: ${c.readingClass}: ${w.vignette} x ${w.nctId}: "${w.text}"`,
+            ),
+          ...c.otherReason
+            .slice(0, wrong)
+            .map(
+              (w) =>
+                `  excluded for another reason (read it): ${c.readingClass}: ${w.vignette} x ${w.nctId}: "${w.text}"`,
+            ),
+        ])
       : []),
   ];
 }

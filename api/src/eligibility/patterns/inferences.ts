@@ -104,6 +104,8 @@ const EARLY_ADMITTED = new RegExp(
     '\\b(?:brain|cns|intracranial|cerebral|leptomening\\w*|bone|liver|peritoneal|spinal|lung)\\s+(?:metasta\\w*|lesions?)',
     '\\bmetasta\\w* (?:to|in) the\\b',
     '\\b(?:suspect\\w*|suspicio\\w*|at risk)\\b',
+    // Another route before it ("standard treatment is ineffective (…) or locally advanced …").
+    '(?:\\)|\\btreatments?|\\btherap(?:y|ies)|\\bineffective|\\bfailed)\\s+or\\s+(?:locally advanced|advanced|metastatic)\\b',
     // A local disease as the other alternative ("ocular or metastatic uveal melanoma").
     '\\b(?:ocular|primary|local|in situ|limited|confined|regional)\\s+or\\b',
     // A negation after the extent ("metastatic disease is not present at screening").
