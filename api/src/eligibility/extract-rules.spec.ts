@@ -4232,4 +4232,34 @@ describe('extractRules', () => {
       expect(verdict({})).toEqual([]);
     });
   });
+
+  it("should read the conditions of a subgroup admitted on conditions as that subgroup's (session 11)", () => {
+    const plain = (inclusion: string): string[] =>
+      compact(rules(inclusion).filter((r) => r.reading === 'plain' && !r.qualified));
+    expect(
+      plain(
+        '* Participants with previously locally treated brain metastases may participate in case they meet the following criteria:\n' +
+          '  * Completely asymptomatic brain metastases at inclusion\n',
+      ),
+    ).toEqual([]);
+    expect(
+      plain(
+        '* Previously treated patients are eligible if:\n* Have undergone treatment for their cancer, but fail to respond to this and progress\n',
+      ),
+    ).toEqual([]);
+    expect(
+      plain(
+        '* Participants with history of treated brain metastases must have follow-up brain imaging with no evidence of progression.',
+      ),
+    ).toEqual([]);
+    expect(
+      plain(
+        '* Cohorts 5 and 6 only: stage IV melanoma and\n  1. Subject has previously failed one prior anti-PD-1 treatment; and\n',
+      ),
+    ).toEqual([]);
+    // The whole trial's requirement stays plain.
+    expect(plain('* Patients must have brain metastases.')).toEqual([
+      'brain_metastases required inclusion',
+    ]);
+  });
 });

@@ -90,10 +90,12 @@ const REGISTRATION_HEADING =
   /^(?:phase|step|part)\s*(?:\d|i{1,3}|iv)[ab]?\s+(?:registration|randomi[sz]ation|enrol+ment)$/i;
 /**
  * Session 11: a heading admitting a subgroup on conditions ("Previously treated patients are
- * eligible if:"): the items after it are that subgroup's conditions, not every patient's.
+ * eligible if:", "Participants with previously treated brain metastases may participate in case
+ * they meet the following criteria:"): the items after it are that subgroup's conditions, not
+ * every patient's.
  */
 const ELIGIBLE_IF_HEADING =
-  /^(?:[\w+/-]+\s+){1,4}(?:patients|participants|subjects)\s+(?:are|is|will be|may be|can be)\s+(?:also\s+)?(?:eligible|included|enrolled|allowed|considered)\s+(?:if|when|provided)\b[^:.]{0,40}:\s*$/i;
+  /^(?:[\w+/-]+\s+){0,4}(?:patients|participants|subjects)\b[^:.]{0,100}?\b(?:(?:are|is|will be|may be|can be)\s+(?:also\s+)?(?:eligible|included|enrolled|allowed|considered)|may (?:participate|enrol+|join|be included))\s+(?:if|when|provided|in case)\b[^:.]{0,60}:\s*$/i;
 /**
  * Session 11: an item led by the cohorts it is for ("Cohorts 5 and 6 only: … stage IV melanoma
  * and" with its numbered conditions nested under it): the nested items are those cohorts' too.

@@ -136,10 +136,11 @@ const CONDITIONAL = /\bdefined as\b|\bcontraindication/;
  * alteration such in EGFR, ALK, ROS-1, BRAF, RET, MET, and KRAS must have progressed on …"); round
  * 11c: "… must have been previously treated with an applicable tyrosine kinase inhibitor"; round 11
  * (blind round 9, retired): "… must have completed all standard-of-care treatment", "… must have
- * complete tumor response".
+ * complete tumor response". Session 11: "Participants with history of treated brain metastases
+ * must have follow-up brain imaging …" (whatever they must do).
  */
 const CONDITIONAL_MUST =
-  /\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,160}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:been )?(?:previously )?(?:received|progressed|treated|completed?|achieved|undergone)/;
+  /\b(?:patients|participants|subjects) with (?:a )?(?:known )?(?:history of|prior|previously treated|treated)\b[^.;]{0,120}\b(?:must|should)\b|\b(?:positive|negative) (?:patients|participants|subjects) (?:must|should)\b|\b(?:patients|participants|subjects) with [^.;]{0,160}\b(?:must|should|need to|needs to|are required to|is required to) (?:have )?(?:been )?(?:previously )?(?:received|progressed|treated|completed?|achieved|undergone)/;
 
 /**
  * A negation over a coordinated noun phrase: "absence of local and distant metastases", "no
