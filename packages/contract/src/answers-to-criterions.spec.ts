@@ -28,6 +28,9 @@ describe('answers-to-criterions', () => {
           metastatic: false,
           // A cancer that has not spread has no brain metastases (round 12).
           brain_metastases: false,
+          // A line of chemotherapy had: neither untreated nor newly diagnosed (session 11).
+          untreated: false,
+          newly_diagnosed: false,
         });
         // An answer wins over what the extent implies.
         expect(convert({ cancer_stage: '3.2', brain_metastases: 'yes' })).toMatchObject({
@@ -80,7 +83,11 @@ describe('answers-to-criterions', () => {
         ['parp_therapy', 'parp_therapy'],
         ['angiogenesis_therapy', 'angiogenesis_therapy'],
       ] as const)('should turn %s yes into %s -1 and no into -2', (field, key) => {
-        expect(convert({ [field]: 'yes' })).toEqual({ [key]: -1 });
+        // A systemic drug class had also says the cancer is not untreated (session 11).
+        const local = ['major_surgery', 'radiation_therapy', 'corticosteroid'].includes(field);
+        expect(convert({ [field]: 'yes' })).toEqual(
+          local ? { [key]: -1 } : { [key]: -1, untreated: false, newly_diagnosed: false },
+        );
         expect(convert({ [field]: 'no' })).toEqual({ [key]: -2 });
         expect(convert({ [field]: 'dontknow' })).toEqual({});
       });
@@ -542,6 +549,28 @@ describe('answers-to-criterions', () => {
         expect(convert({ relapsed: 'no' })).toEqual({ relapsed: false });
         expect(convert({ treatment_stage: 'relapsed', newly_diagnosed: 'yes' })).toMatchObject({
           relapsed: true,
+          newly_diagnosed: true,
+        });
+      });
+
+      it('should read a cancer that had a systemic treatment as neither untreated nor newly diagnosed', () => {
+        expect(convert({ chemotherapy: '2' })).toMatchObject({
+          chemotherapy: 2,
+          untreated: false,
+          newly_diagnosed: false,
+        });
+        expect(convert({ checkpoint_therapy: 'yes' })).toMatchObject({
+          untreated: false,
+          newly_diagnosed: false,
+        });
+        // No line, or a local treatment only, says nothing of it.
+        expect(convert({ chemotherapy: '0' })).toEqual({ chemotherapy: 0 });
+        expect(convert({ radiation_therapy: 'yes', major_surgery: 'yes' })).toEqual({
+          radiation_therapy: -1,
+          major_surgery: -1,
+        });
+        // An answer to the status itself wins.
+        expect(convert({ chemotherapy: '1', newly_diagnosed: 'yes' })).toMatchObject({
           newly_diagnosed: true,
         });
       });

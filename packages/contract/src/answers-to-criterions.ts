@@ -76,6 +76,18 @@ const THERAPIES: readonly [AnswerField, CriterionKey][] = [
   ['angiogenesis_therapy', 'angiogenesis_therapy'],
 ];
 
+/** The systemic drug classes of the therapy answers (not surgery, radiotherapy or steroids). */
+const SYSTEMIC_THERAPIES: readonly CriterionKey[] = [
+  'hormonal_therapy',
+  'braf_therapy',
+  'checkpoint_therapy',
+  'proteasome_inhibitor',
+  'immunomodulatory_drug',
+  'car_t_therapy',
+  'parp_therapy',
+  'angiogenesis_therapy',
+];
+
 const TRANSPLANTS: readonly [AnswerField, AnswerField, AnswerField, CriterionKey][] = [
   ['autologous', 'autologous_year', 'autologous_month', 'autologous_transplant'],
   ['allogeneic', 'allogeneic_year', 'allogeneic_month', 'allogeneic_transplant'],
@@ -450,6 +462,21 @@ export function answersToCriterions(answers: Answers, now: Date = new Date()): S
     if (value !== undefined) {
       out[key] = value;
     }
+  }
+  // Session 11: a cancer that has had a systemic treatment (a line of chemotherapy or targeted
+  // therapy, or a systemic drug class) is neither untreated nor newly diagnosed (the form hides
+  // the treatment history of a new diagnosis), unless answered so.
+  const lines = (key: 'chemotherapy' | 'targeted_therapy'): boolean => {
+    const value = out[key];
+    return typeof value === 'number' && value >= 1;
+  };
+  if (
+    lines('chemotherapy') ||
+    lines('targeted_therapy') ||
+    SYSTEMIC_THERAPIES.some((key) => out[key] === THERAPY_HAD)
+  ) {
+    out.untreated ??= false;
+    out.newly_diagnosed ??= false;
   }
   const age = toNumber(answers.age);
   if (age !== undefined) {
