@@ -321,6 +321,9 @@ export const DEFAULT_HOLDOUT_LABELS_FILE = (): string =>
  */
 export const heldOutLabelsFile = (round: number): string =>
   join(repoRoot(), 'test', 'fixtures', `eligibility-labels-holdout-${round}.json`);
+
+/** The labels of the held-out blind round's trials (round 17, session 11). */
+export const blindLabelsFile = (): string => heldOutLabelsFile(17);
 /**
  * Calibration labels of round 9 (2026-11-24): lung and melanoma trials of the calibration pool
  * (its `_about` says how they were chosen), labelled as calibration data, never a blind measure.

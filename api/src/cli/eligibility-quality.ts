@@ -2,6 +2,7 @@ import { runCli, usageFailure } from './cli-support';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  blindLabelsFile,
   DEFAULT_CALIBRATION_9_LABELS_FILE,
   DEFAULT_CTGOV_DIRS,
   heldOutLabelsFile,
@@ -11,6 +12,7 @@ import {
   measureQuality,
 } from './eligibility-quality-report';
 import {
+  blindVignettesFile,
   HELD_OUT_ROUNDS,
   heldOutVignettesFile,
   DEFAULT_VIGNETTE_TRIALS_DIR,
@@ -22,21 +24,24 @@ import {
 
 const USAGE = `Usage: npm run eligibility:quality -- [--labels FILE] [--holdout FILE]... [--vignettes FILE]... [--ctgov DIR]... [--misses] [--development]
 
-First the verdicts on the held-out patient vignettes (split "heldout" of
-test/fixtures/eligibility-vignettes.json, V61-V78): the wrong-exclusion rate, precision and
+First the verdicts on THE HELD-OUT PART: blind round 17 (test/fixtures/
+eligibility-vignettes-holdout-17.json, V526-V555, judged blind 2026-11-29 on a pool no earlier
+round or fixture used; never used to tune the engine): the wrong-exclusion rate, precision and
 recall of exclusions and of the conflicting verdicts per criterion family, and the worst cases
-with their sentences; then the same on each later held-out round, one block per file
-(test/fixtures/eligibility-vignettes-holdout-N.json, N = 3 to the newest: each judged blind on
-its date, rounds 7 on inside the held-out pool of the round-7 split; the README's eligibility
-section gives each round's pool, picks and measurement), over every held-out vignette of the
-files, and over all vignettes. --vignettes FILE (repeatable) replaces the files: all of them make
+with their sentences. Then the same on the calibration data (every earlier round was measured
+once while blind, then read and used to tune): the first vignettes (split "heldout" of
+test/fixtures/eligibility-vignettes.json, V61-V78), each later round, one block per file
+(eligibility-vignettes-holdout-N.json, N = 3 to 16; docs/eligibility-history.md gives each
+round's pool, picks and measurement), over every one of those held-out vignettes, and over all
+calibration vignettes. --vignettes FILE (repeatable) replaces the files: all of them make
 the held-out and the "all" blocks, and the per-round blocks are left out. The vignettes' trials
 are read from every folder under data/ (ctgov and ctgov-extra), or from --ctgov DIR.
 
 Then the rules: extracts the eligibility rules of the hand-labelled trials from the
 ClinicalTrials.gov records shipped in data/ctgov and data/ctgov-extra (or the --ctgov folders)
-and prints, for the held-out trials (test/fixtures/eligibility-labels-holdout.json with
-eligibility-labels-holdout-2.json, then each eligibility-labels-holdout-N.json from N = 3, then
+and prints, first for the trials of the held-out round 17 (eligibility-labels-holdout-17.json,
+labelled blind), then for the earlier held-out trials (test/fixtures/eligibility-labels-holdout.json with
+eligibility-labels-holdout-2.json, then each eligibility-labels-holdout-N.json from N = 3 to 16, then
 all of them together, all labelled blind; or the --holdout files together), then the calibration
 trials of round 9 (test/fixtures/eligibility-labels-calibration-9.json, labelled as calibration
 data) and then the development trials (test/fixtures/eligibility-labels.json, the patterns were
@@ -89,6 +94,11 @@ function main(): Promise<number> {
         },
       ]
     : [
+        {
+          title:
+            'THE HELD-OUT TRIALS: round 17 (labelled blind 2026-11-29, a fresh pool; never used to tune the engine)',
+          files: [blindLabelsFile()],
+        },
         {
           title:
             'held-out trials, first two parts (labelled blind; calibration data since round 7)',
@@ -165,7 +175,7 @@ function main(): Promise<number> {
           files: [heldOutLabelsFile(16)],
         },
         {
-          title: 'all held-out trials (the sixteen parts)',
+          title: 'all earlier held-out trials (the sixteen parts, calibration data now)',
           files: [
             DEFAULT_HOLDOUT_LABELS_FILE(),
             heldOutLabelsFile(2),
@@ -216,6 +226,14 @@ function main(): Promise<number> {
     verdicts('heldout', given, 'held-out vignettes');
     verdicts('all', given, 'all vignettes (development and held-out)');
   } else {
+    process.stdout.write(
+      `${formatVerdicts(
+        measureVerdicts('heldout', [blindVignettesFile()], vignetteTrials),
+        'HELD-OUT PART: blind round 17 (V526-V555, judged blind 2026-11-29 on a fresh pool; never used to tune the engine)',
+        20,
+      )}\n\n`,
+    );
+    process.stdout.write('Calibration data (each round measured once while blind, then read):\n\n');
     verdicts('heldout', [DEFAULT_VIGNETTES_FILE()], 'held-out vignettes (V61-V78)');
     verdicts(
       'heldout',
@@ -292,7 +310,11 @@ function main(): Promise<number> {
       DEFAULT_VIGNETTES_FILES(),
       'all held-out vignettes (V61-V78, V79-V135, V136-V186, V187-V237, V238-V285, V286-V330, V331-V360, V361-V390, V391-V415, V416-V435, V436-V450, V451-V465, V466-V480, V481-V495, V496+)',
     );
-    verdicts('all', DEFAULT_VIGNETTES_FILES(), 'all vignettes (development and held-out)');
+    verdicts(
+      'all',
+      DEFAULT_VIGNETTES_FILES(),
+      'all calibration vignettes (development and the earlier held-out rounds)',
+    );
   }
   (development ? sets.slice(-1) : sets).forEach(({ title, files }, i) => {
     const report = measureQuality(files, ctgov);

@@ -102,7 +102,18 @@ export const HELD_OUT_ROUNDS: readonly number[] = Array.from({ length: 14 }, (_,
 export const heldOutVignettesFile = (round: number): string =>
   join(repoRoot(), 'test', 'fixtures', `eligibility-vignettes-holdout-${round}.json`);
 
-/** Every vignettes file: the first two rounds, then the third to sixteenth held-out rounds. */
+/**
+ * The held-out part now (session 11): blind round 17, judged blind on 2026-11-29 on a fresh pool
+ * (`node scripts/eligibility-blind-picks.mjs --round 17`), never used to tune the engine. The
+ * earlier rounds are calibration data (`DEFAULT_VIGNETTES_FILES`); this one is in none of their
+ * lists, so neither the calibration nor an inference is measured on it.
+ */
+export const BLIND_ROUND = 17;
+
+/** The vignettes of the held-out blind round. */
+export const blindVignettesFile = (): string => heldOutVignettesFile(BLIND_ROUND);
+
+/** Every calibration vignettes file: the first two rounds, then the third to sixteenth rounds. */
 export const DEFAULT_VIGNETTES_FILES = (): string[] => [
   DEFAULT_VIGNETTES_FILE(),
   ...HELD_OUT_ROUNDS.map(heldOutVignettesFile),
