@@ -232,6 +232,7 @@ describe(measureInferences.name, () => {
           precision: 1,
           wilson: 0.886,
           passes: true,
+          rejected: false,
           listed: false,
           wrong: [],
           otherReason: [],

@@ -10,6 +10,7 @@ import {
   CONFIDENT_CLASSES,
   CONFIDENT_INFERENCE_TABLE,
   MIN_INFERENCE_TRIALS,
+  REJECTED_INFERENCES,
   CONFIDENT_POOL_TABLE,
   type ConfidentBy,
   mayExclude,
@@ -244,6 +245,8 @@ export interface InferenceCalibration {
   byFamily: number;
   /** The pairs its rules contradict that were not judged excluded. */
   wrong: { vignette: string; nctId: string; text: string }[];
+  /** It passes the bars but was rejected on a blind round (`REJECTED_INFERENCES`). */
+  rejected: boolean;
   /** The right pairs judged excluded for another family's criterion: to read by hand. */
   otherReason: { vignette: string; nctId: string; text: string }[];
 }
@@ -320,7 +323,10 @@ export function measureInferences(
   const listed = new Set(CONFIDENT_INFERENCE_TABLE.map((c) => c.readingClass));
   return [...byClass.entries()]
     .map(([readingClass, c]) => {
-      const passes = passesBars(c.pairs, c.right) && c.trials.size >= MIN_INFERENCE_TRIALS;
+      const passes =
+        passesBars(c.pairs, c.right) &&
+        c.trials.size >= MIN_INFERENCE_TRIALS &&
+        !REJECTED_INFERENCES.has(readingClass);
       return {
         readingClass,
         pairs: c.pairs,
@@ -330,6 +336,7 @@ export function measureInferences(
         precision: c.pairs ? c.right / c.pairs : 1,
         wilson: wilsonLowerBound(c.right, c.pairs),
         passes,
+        rejected: REJECTED_INFERENCES.has(readingClass),
         listed: listed.has(readingClass),
         wrong: c.wrong,
         otherReason: c.otherReason,
@@ -470,9 +477,14 @@ function formatInferences(inferences: InferenceCalibration[], wrong: number): st
         String(c.trials).padStart(6),
         pct(c.precision).padStart(9),
         pct(c.wilson).padStart(7),
-        `  ${c.passes ? 'yes' : 'no'}${c.passes !== c.listed ? (c.listed ? ' (listed: remove)' : ' (not listed: add)') : ''}`,
+        `  ${c.passes ? 'yes' : c.rejected ? 'no (rejected on a blind round)' : 'no'}${c.passes !== c.listed ? (c.listed ? ' (listed: remove)' : ' (not listed: add)') : ''}`,
       ].join(' '),
     ),
+    ...inferences
+      .filter((c) => c.rejected)
+      .map(
+        (c) => `inference ${c.readingClass} rejected: ${REJECTED_INFERENCES.get(c.readingClass)}`,
+      ),
     ...(wrong > 0
       ? inferences.flatMap((c) => [
           ...c.wrong

@@ -4201,7 +4201,7 @@ describe('extractRules', () => {
       ).toEqual(['advanced plain']);
     });
 
-    it('should exclude a newly diagnosed patient and an early cancer with the calibrated inferences', () => {
+    it('should exclude an early cancer with the calibrated inference, and leave a past treatment to check', () => {
       const now = new Date('2026-11-29T12:00:00Z');
       const trial = extractRules({
         minimumAgeYears: null,
@@ -4220,9 +4220,16 @@ describe('extractRules', () => {
         )
           .conflicting.map((e) => e.rule.key)
           .sort();
-      expect(verdict({ newly_diagnosed: 'yes', cancer_stage: '4' })).toEqual(['newly_diagnosed']);
-      expect(verdict({ treatment_stage: 'untreated', cancer_stage: '4' })).toEqual([
-        'newly_diagnosed',
+      // A past treatment required was rejected on blind round 17 (REJECTED_INFERENCES): a newly
+      // diagnosed patient sees it "to check", with the sentence.
+      expect(verdict({ newly_diagnosed: 'yes', cancer_stage: '4' })).toEqual([]);
+      const toCheck = evaluateRules(
+        trial,
+        answersToCriterions({ type_of_disease: 'lung_cancer', newly_diagnosed: 'yes' }, now),
+        now,
+      ).toCheck.filter((e) => e.qualified);
+      expect(toCheck.map((e) => [e.rule.key, e.rule.reading])).toEqual([
+        ['newly_diagnosed', 'calibration'],
       ]);
       expect(verdict({ newly_diagnosed: 'no', relapsed: 'yes', cancer_stage: '1.2' })).toEqual([
         'tumor_stage',
