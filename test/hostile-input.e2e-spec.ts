@@ -93,7 +93,10 @@ describe(AllExceptionsFilter.name, () => {
         .then((r) => r.status);
       const statuses = [await health, ...(await Promise.all(flood))];
       expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400]);
-      expect(cpu.ms()).toBeLessThan(NESTED_BODY_CPU_MS * 6);
+      // Six bodies at once: twice the budget of one each, as the collection of 6 MB of strings
+      // in a worker that ran other files before lands in this window too (a fresh-clone CI run
+      // measured 1,174 ms). Unguarded, the six would take about 6 s.
+      expect(cpu.ms()).toBeLessThan(NESTED_BODY_CPU_MS * 12);
     });
 
     it('should still accept an ordinary body', async () => {
