@@ -182,7 +182,7 @@ describe(describeRule.name, () => {
       'Female patients only',
     );
     expect(describeRule(rule({ key: 'relapsed', kind: 'required', anyOf: ['refractory'] }))).toBe(
-      'Relapsed disease or Refractory disease required',
+      'Relapsed disease or refractory disease required',
     );
   });
 });

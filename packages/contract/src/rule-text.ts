@@ -25,10 +25,19 @@ function bound(rule: EligibilityRule, n: number): string {
   return String(n);
 }
 
+/**
+ * A criterion's name as it reads after another inside an English or Spanish sentence: "Relapsed
+ * disease or refractory disease". An acronym or a symbol keeps its case ("BRCA2 mutation",
+ * "HIV infection"); German capitalises its nouns, so its names are left as they are.
+ */
+export function asAlternative(name: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
+}
+
 /** A rule in words for the reasons list, e.g. "EGFR mutation required", "ECOG … 0 to 1". */
 export function describeRule(rule: EligibilityRule): string {
   const label = CRITERIA[rule.key]?.label ?? rule.key;
-  const alternatives = (rule.anyOf ?? []).map((k) => CRITERIA[k]?.label ?? k);
+  const alternatives = (rule.anyOf ?? []).map((k) => asAlternative(CRITERIA[k]?.label ?? k));
   const subject = [label, ...alternatives].join(' or ');
   if (rule.kind === 'range') {
     const unit = rule.key === 'age' ? ' years' : '';

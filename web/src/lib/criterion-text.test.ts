@@ -48,12 +48,12 @@ const FORMS: { parts: Parts; es: string; de: string }[] = [
   },
   {
     parts: { key: 'alk', kind: 'required', anyOf: ['ros1'] },
-    es: 'Se requiere: Reordenamiento de ALK o Reordenamiento de ROS1',
+    es: 'Se requiere: Reordenamiento de ALK o reordenamiento de ROS1',
     de: 'ALK-Rearrangement oder ROS1-Rearrangement erforderlich',
   },
   {
     parts: { key: 'hiv', kind: 'excluded', anyOf: ['liver_diseases', 'other_cancer'] },
-    es: 'Se excluye: Infección por VIH o Hepatopatía crónica o Otro cáncer',
+    es: 'Se excluye: Infección por VIH o hepatopatía crónica o otro cáncer',
     de: 'HIV-Infektion oder Chronische Lebererkrankung oder Weitere Krebserkrankung ausgeschlossen',
   },
   {
@@ -138,6 +138,24 @@ describe('criterionRule', () => {
   it.each(FORMS)('should word $parts.key $parts.kind in Spanish and German', (form) => {
     expect(word('es', form.parts)).toBe(form.es);
     expect(word('de', form.parts)).toBe(form.de);
+  });
+
+  it('should write an alternative as it reads inside the sentence, keeping acronyms and German nouns', () => {
+    const parts: Parts = { key: 'relapsed', kind: 'required', anyOf: ['refractory', 'hiv'] };
+    expect(word('en', parts)).toBe(
+      'Relapsed disease or refractory disease or HIV infection required',
+    );
+    expect(word('en', parts)).toBe(
+      describeRule({
+        ...parts,
+        section: 'inclusion',
+        source: 'text',
+        text: 's',
+      } as EligibilityRule),
+    );
+    expect(word('de', { key: 'hiv', kind: 'excluded', anyOf: ['brain_metastases'] })).toBe(
+      'HIV-Infektion oder Hirnmetastasen ausgeschlossen',
+    );
   });
 
   it('should write bounds with the decimal comma in Spanish and German', () => {

@@ -1,4 +1,4 @@
-import { STAGE_NUMERALS } from '@trialflow/contract';
+import { asAlternative, STAGE_NUMERALS } from '@trialflow/contract';
 import type { i18n as I18n } from 'i18next';
 import type { CriterionResultDto } from '@/api/types.gen';
 import { numberFormat } from './intl';
@@ -81,8 +81,12 @@ export function criterionRule(i18n: CriterionTranslator, result: CriterionRulePa
     return result.rule;
   }
 
+  // "Relapsed disease or refractory disease": an alternative reads inside the sentence, but
+  // German keeps its nouns capitalised.
+  const german = i18n.language.startsWith('de');
   const subject = alternatives.reduce(
-    (first, second) => i18n.t('search.criterionRule.or', { first, second }),
+    (first, second) =>
+      i18n.t('search.criterionRule.or', { first, second: german ? second : asAlternative(second) }),
     name,
   );
   return result.kind === 'required'
