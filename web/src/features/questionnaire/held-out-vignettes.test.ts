@@ -90,6 +90,10 @@ describe('held-out vignettes', () => {
     expect(problems('eligibility-vignettes-holdout-16.json')).toEqual([]);
   });
 
+  it("should answer only what round 17 part B's patients are asked, with valid values", () => {
+    expect(problems('eligibility-vignettes-holdout-17-part-b.json')).toEqual([]);
+  });
+
   // D01-D05 predate this check (D01 and D04 answer brain metastases and resectability at stage
   // IIIB, which the form does not show).
   it("should answer only what round 6's development patients are asked (D06 onward)", () => {
