@@ -322,8 +322,16 @@ export const DEFAULT_HOLDOUT_LABELS_FILE = (): string =>
 export const heldOutLabelsFile = (round: number): string =>
   join(repoRoot(), 'test', 'fixtures', `eligibility-labels-holdout-${round}.json`);
 
-/** The labels of the held-out blind round's trials (round 17, session 11). */
-export const blindLabelsFile = (): string => heldOutLabelsFile(17);
+/**
+ * The held-out part now (session 11): blind round 17, judged blind on 2026-11-29 on a fresh pool
+ * (`node scripts/eligibility-blind-picks.mjs --round 17`), never used to tune the engine. The
+ * earlier rounds are calibration data; this one is in none of their lists, so neither the
+ * calibration nor an inference is measured on it.
+ */
+export const BLIND_ROUND = 17;
+
+/** The labels of the held-out blind round's trials. */
+export const blindLabelsFile = (): string => heldOutLabelsFile(BLIND_ROUND);
 /**
  * Calibration labels of round 9 (2026-11-24): lung and melanoma trials of the calibration pool
  * (its `_about` says how they were chosen), labelled as calibration data, never a blind measure.

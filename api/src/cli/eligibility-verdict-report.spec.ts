@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../common/repo-root';
+import { BLIND_ROUND } from './eligibility-quality-report';
 import {
-  BLIND_ROUND,
   blindVignettesFile,
   compareVerdicts,
   heldOutVignettesFile,

@@ -16,7 +16,7 @@ import {
 import { repoRoot } from '../common/repo-root';
 import { SHIPPED_TRIALS_DIR } from '../config/env';
 import { evaluateRules } from '../search/matching';
-import { extractForTrials } from './eligibility-quality-report';
+import { BLIND_ROUND, extractForTrials } from './eligibility-quality-report';
 
 /**
  * Verdict quality (issue 14): patient vignettes (answers as the questionnaire sends them), each
@@ -102,15 +102,7 @@ export const HELD_OUT_ROUNDS: readonly number[] = Array.from({ length: 14 }, (_,
 export const heldOutVignettesFile = (round: number): string =>
   join(repoRoot(), 'test', 'fixtures', `eligibility-vignettes-holdout-${round}.json`);
 
-/**
- * The held-out part now (session 11): blind round 17, judged blind on 2026-11-29 on a fresh pool
- * (`node scripts/eligibility-blind-picks.mjs --round 17`), never used to tune the engine. The
- * earlier rounds are calibration data (`DEFAULT_VIGNETTES_FILES`); this one is in none of their
- * lists, so neither the calibration nor an inference is measured on it.
- */
-export const BLIND_ROUND = 17;
-
-/** The vignettes of the held-out blind round. */
+/** The vignettes of the held-out blind round (`BLIND_ROUND`, eligibility-quality-report.ts). */
 export const blindVignettesFile = (): string => heldOutVignettesFile(BLIND_ROUND);
 
 /** Every calibration vignettes file: the first two rounds, then the third to sixteenth rounds. */

@@ -377,7 +377,7 @@ const rangeWithin = (inner: EligibilityRule, outer: EligibilityRule): boolean =>
 function alternativeRanges(rules: EligibilityRule[]): EligibilityRule[] {
   const bounds = new Map<CriterionKey, Set<string>>();
   for (const r of rules) {
-    if (r.kind === 'range' && r.section === 'inclusion' && !r.inferred) {
+    if (r.kind === 'range' && r.section === 'inclusion') {
       bounds.set(r.key, (bounds.get(r.key) ?? new Set()).add(`${r.min ?? ''}..${r.max ?? ''}`));
     }
   }
@@ -389,7 +389,6 @@ function alternativeRanges(rules: EligibilityRule[]): EligibilityRule[] {
         (o) =>
           o.kind === 'range' &&
           o.section === 'inclusion' &&
-          !o.inferred &&
           o.key === r.key &&
           bound(o) !== bound(r),
       )
@@ -397,7 +396,6 @@ function alternativeRanges(rules: EligibilityRule[]): EligibilityRule[] {
   return rules.map((r) =>
     r.kind === 'range' &&
     r.section === 'inclusion' &&
-    !r.inferred &&
     (bounds.get(r.key)?.size ?? 0) > 1 &&
     !narrowedByCohorts(r)
       ? { ...r, confidence: 'low', reading: 'list' }
