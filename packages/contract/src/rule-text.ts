@@ -25,13 +25,48 @@ function bound(rule: EligibilityRule, n: number): string {
   return String(n);
 }
 
+/** A name that opens with a capitalised word, not with an acronym or a symbol ("HIV", "MSI-H"). */
+const CAPITALISED = /^\p{Lu}\p{Ll}/u;
+
+function lowerFirst(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
 /**
- * A criterion's name as it reads after another inside an English or Spanish sentence: "Relapsed
- * disease or refractory disease". An acronym or a symbol keeps its case ("BRCA2 mutation",
- * "HIV infection"); German capitalises its nouns, so its names are left as they are.
+ * The words German criterion names open with that are neither nouns nor inflected: "Neu
+ * diagnostiziert", "Nicht resektable Erkrankung", "Gut differenzierter …", "In Remission".
  */
-export function asAlternative(name: string): string {
-  return /^\p{Lu}\p{Ll}/u.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
+const GERMAN_UNINFLECTED_OPENERS = new Set(['Gut', 'In', 'Neu', 'Nicht', 'Schlecht']);
+
+/**
+ * A German name after another: German writes nouns with a capital anywhere in a sentence, so a
+ * name that opens with one keeps it ("oder Hirnmetastasen", "oder Diabetes mellitus"); one that
+ * opens with an adjective or participle before its noun ("oder chronische Lebererkrankung"), an
+ * adverb or a preposition ("oder in Remission") takes a small letter.
+ */
+function asGermanAlternative(name: string): string {
+  const [first = '', ...rest] = name.split(' ');
+  if (!CAPITALISED.test(first)) {
+    return name;
+  }
+  // An adjective's ending, and a capitalised word after it: its noun ("Chronische Lebererkrankung",
+  // "Schwelendes (smoldering) multiples Myelom"; not "Diabetes mellitus").
+  const beforeItsNoun =
+    /(?:e|em|en|er|es)$/u.test(first) && rest.some((word) => /^\P{L}*\p{Lu}/u.test(word));
+  return beforeItsNoun || GERMAN_UNINFLECTED_OPENERS.has(first) ? lowerFirst(name) : name;
+}
+
+/**
+ * A criterion's name as it reads after another inside a sentence of `language` (en, es or de):
+ * "Relapsed disease or refractory disease", "Enfermedad en recaída o enfermedad refractaria",
+ * "Rezidivierte Erkrankung oder refraktäre Erkrankung". An acronym or a symbol keeps its case
+ * ("BRCA2 mutation", "HIV infection"), and German its nouns ("HIV-Infektion oder Hirnmetastasen").
+ */
+export function asAlternative(name: string, language = 'en'): string {
+  if (language.startsWith('de')) {
+    return asGermanAlternative(name);
+  }
+  return CAPITALISED.test(name) ? lowerFirst(name) : name;
 }
 
 /** A rule in words for the reasons list, e.g. "EGFR mutation required", "ECOG … 0 to 1". */

@@ -8,7 +8,12 @@ import { DeferredTexts } from '@/i18n/deferred-texts';
 import { setRouteQueryClient, trackFirstScreen } from './route-query-client';
 import { AppRoot } from './routes/app-root';
 import { CatchAllRoute } from './routes/catch-all';
-import { RequireClinops, RequireHomeSession, RequireLogin } from './routes/guards';
+import {
+  RedirectLoggedIn,
+  RequireClinops,
+  RequireHomeSession,
+  RequireLogin,
+} from './routes/guards';
 import { RouteError } from './routes/route-error';
 
 const staticPage =
@@ -28,9 +33,21 @@ const staticPage =
     };
   };
 
-const identityScreen = (name: 'ConfirmScreen' | 'RegisterScreen') => async () => {
+const identityScreen = (name: 'ConfirmScreen') => async () => {
   const screens = await import('@/features/identity/screens');
   return { Component: screens[name] };
+};
+
+/** Sign-up, for a visitor without a session: a logged-in user goes home (as from /login). */
+const registerScreen = async () => {
+  const { RegisterScreen } = await import('@/features/identity/screens');
+  return {
+    Component: () => (
+      <RedirectLoggedIn>
+        <RegisterScreen />
+      </RedirectLoggedIn>
+    ),
+  };
 };
 
 /**
@@ -191,10 +208,17 @@ export const routes: RouteObject[] = [
       { path: paths.clinopsDashboard, element: referralGuarded('FacilityBoardRoute') },
       // The first screen of most visits is part of the entry: no further round trip once the app's
       // code has arrived (~0.6 s on Lighthouse's slow 4G); the other identity screens stay lazy.
-      { path: paths.login, Component: LoginScreen },
+      {
+        path: paths.login,
+        element: (
+          <RedirectLoggedIn>
+            <LoginScreen />
+          </RedirectLoggedIn>
+        ),
+      },
       { path: paths.confirm, lazy: identityScreen('ConfirmScreen') },
-      { path: paths.registerWithEmailPattern, lazy: identityScreen('RegisterScreen') },
-      { path: paths.register, lazy: identityScreen('RegisterScreen') },
+      { path: paths.registerWithEmailPattern, lazy: registerScreen },
+      { path: paths.register, lazy: registerScreen },
       { path: '*', element: <CatchAllRoute /> },
     ],
   },

@@ -13,6 +13,54 @@ describe('routing (spec 01 §2)', () => {
     expect(router?.state.location.pathname).toBe('/login');
   });
 
+  it('should send a logged-in user from /login to /, not show the login form again', async () => {
+    const { router } = renderWithApp(null, { route: '/login', user: TEST_HCP });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Find clinical trials for your patients' }),
+    ).toBeInTheDocument();
+    expect(router?.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
+  it.each(['/register', '/register/dr.vega%40hospital.example'])(
+    'should send a logged-in user from the sign-up page %s to /',
+    async (route) => {
+      const { router } = renderWithApp(null, { route, user: TEST_HCP });
+
+      expect(
+        await screen.findByRole('heading', { name: 'Find clinical trials for your patients' }),
+      ).toBeInTheDocument();
+      expect(router?.state.location.pathname).toBe('/');
+    },
+  );
+
+  it('should show the login form to a logged-out visitor at /login', async () => {
+    const { router } = renderWithApp(null, { route: '/login' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(router?.state.location.pathname).toBe('/login');
+  });
+
+  it.each([
+    ['a login flag without a user', { [STORAGE_KEYS.login]: 'true' }],
+    ['a stored user without the login flag', { [STORAGE_KEYS.user]: JSON.stringify(TEST_HCP) }],
+    ['an unreadable stored user', { [STORAGE_KEYS.login]: 'true', [STORAGE_KEYS.user]: '{' }],
+  ])('should show the login form, and stay, for %s', async (_, storage) => {
+    const { router } = renderWithApp(null, { route: '/', storage });
+    const visited: string[] = [];
+    router?.subscribe((state) => visited.push(state.location.pathname));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router?.state.location.pathname).toBe('/login');
+    // Home sends it to /login, and /login keeps it: no way back to / and round again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(router?.state.location.pathname).toBe('/login');
+    expect(visited.filter((path) => path === '/')).toEqual([]);
+  });
+
   it('should send /dashboard to /login when the login flag is missing', async () => {
     // A stored user alone is not enough: the guard checks the login flag.
     const { router } = renderWithApp(null, {

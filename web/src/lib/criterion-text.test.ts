@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { CRITERIA, type EligibilityRule, describeRule } from '@trialflow/contract';
+import { asAlternative, CRITERIA, type EligibilityRule, describeRule } from '@trialflow/contract';
 import de from '../../../api/src/translations/locales/de/search.json';
 import en from '../../../api/src/translations/locales/en/search.json';
 import es from '../../../api/src/translations/locales/es/search.json';
@@ -54,7 +54,7 @@ const FORMS: { parts: Parts; es: string; de: string }[] = [
   {
     parts: { key: 'hiv', kind: 'excluded', anyOf: ['liver_diseases', 'other_cancer'] },
     es: 'Se excluye: Infección por VIH o hepatopatía crónica o otro cáncer',
-    de: 'HIV-Infektion oder Chronische Lebererkrankung oder Weitere Krebserkrankung ausgeschlossen',
+    de: 'HIV-Infektion oder chronische Lebererkrankung oder weitere Krebserkrankung ausgeschlossen',
   },
   {
     parts: { key: 'age', kind: 'range', min: 18 },
@@ -158,6 +158,44 @@ describe('criterionRule', () => {
     );
   });
 
+  it('should write the second and later names in lower case in English and Spanish, and German adjectives', () => {
+    const parts: Parts = { key: 'newly_diagnosed', kind: 'excluded', anyOf: ['untreated'] };
+    expect(word('en', parts)).toBe('Newly diagnosed or untreated disease excluded');
+    expect(word('es', parts)).toBe('Se excluye: Diagnóstico reciente o enfermedad no tratada');
+    expect(word('de', parts)).toBe(
+      'Neu diagnostiziert oder unbehandelte Erkrankung ausgeschlossen',
+    );
+    const therapies: Parts = {
+      key: 'chemotherapy',
+      kind: 'required',
+      anyOf: ['remission', 'diabetes'],
+    };
+    expect(word('en', therapies)).toBe('Prior chemotherapy or in remission or diabetes required');
+    expect(word('es', therapies)).toBe(
+      'Se requiere: Quimioterapia previa o en remisión o diabetes',
+    );
+    expect(word('de', therapies)).toBe(
+      'Vorherige Chemotherapie oder in Remission oder Diabetes mellitus erforderlich',
+    );
+  });
+
+  it('should keep acronyms as they are written in every language', () => {
+    const parts: Parts = {
+      key: 'relapsed',
+      kind: 'required',
+      anyOf: ['egfr', 'her2', 'msi_high', 'secondary_aml'],
+    };
+    expect(word('en', parts)).toBe(
+      'Relapsed disease or EGFR mutation or HER2 positive or MSI-high / dMMR or secondary AML required',
+    );
+    expect(word('es', parts)).toBe(
+      'Se requiere: Enfermedad en recaída o mutación de EGFR o HER2 positivo o MSI alta / dMMR o LMA secundaria',
+    );
+    expect(word('de', parts)).toBe(
+      'Rezidivierte Erkrankung oder EGFR-Mutation oder HER2-positiv oder MSI-H / dMMR oder sekundäre AML erforderlich',
+    );
+  });
+
   it('should write bounds with the decimal comma in Spanish and German', () => {
     const parts: Parts = { key: 'age', kind: 'range', min: 0.5 };
     expect(word('en', parts)).toBe('Age at least 0.5 years');
@@ -187,6 +225,30 @@ describe('criterionRule', () => {
     expect(criterionRule(french, { key: 'egfr', kind: 'required', rule: 'EGFR required' })).toBe(
       'EGFR required',
     );
+  });
+});
+
+describe('asAlternative in German', () => {
+  it('should keep the capital of every German name that opens with a noun, and only of those', () => {
+    // German capitalises nouns anywhere in a sentence. A new criterion lands on one side or the
+    // other here, so its name is checked against that rule once.
+    const nounLed = `
+      adenocarcinoma age alk atm autoimmune bcrabl1 borderline_ovarian braf
+      brain_metastases brca1 brca2 cd19 chek2 cns_leukemia de_novo_aml diabetes ecog egfr
+      er fgfr2 flt3 gallbladder_cancer gender her2 hiv hpv_16 hpv_18 hr idh1 idh2 kras met
+      msi_high mss mucosal_melanoma npm1 nras ntrk ovarian_high_grade ovarian_low_grade
+      palb2 pancreatic_acinar_carcinoma paraganglioma pd_l1 pheochromocytoma pik3ca
+      plasma_cell_leukemia postmenopausal pr pregnant_nursing premenopausal rad51c rad51d
+      ras ret ros1 squamous tp53 tumor_stage uveal_melanoma vhl
+    `
+      .trim()
+      .split(/\s+/);
+    const names = Object.entries(de.criteria);
+    const kept = names.filter(([, name]) => asAlternative(name, 'de') === name).map(([key]) => key);
+    expect(kept.sort()).toEqual(nounLed);
+    for (const [key, name] of names.filter(([key]) => !nounLed.includes(key))) {
+      expect(asAlternative(name, 'de'), key).toBe(name.charAt(0).toLowerCase() + name.slice(1));
+    }
   });
 });
 

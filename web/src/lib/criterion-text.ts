@@ -81,12 +81,11 @@ export function criterionRule(i18n: CriterionTranslator, result: CriterionRulePa
     return result.rule;
   }
 
-  // "Relapsed disease or refractory disease": an alternative reads inside the sentence, but
-  // German keeps its nouns capitalised.
-  const german = i18n.language.startsWith('de');
+  // "Relapsed disease or refractory disease": an alternative reads inside the sentence (German
+  // keeps its nouns capitalised: "Rezidivierte Erkrankung oder refraktäre Erkrankung").
   const subject = alternatives.reduce(
     (first, second) =>
-      i18n.t('search.criterionRule.or', { first, second: german ? second : asAlternative(second) }),
+      i18n.t('search.criterionRule.or', { first, second: asAlternative(second, i18n.language) }),
     name,
   );
   return result.kind === 'required'

@@ -1,7 +1,13 @@
-import { ReactNode } from 'react';
+import { ReactNode, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useIsLoggedIn, useStoredItem, useStoredUser, STORAGE_KEYS } from '@/lib/storage';
+import {
+  isLoggedIn,
+  useIsLoggedIn,
+  useStoredItem,
+  useStoredUser,
+  STORAGE_KEYS,
+} from '@/lib/storage';
 
 /** Home needs the login flag and the stored user, else /login (spec 01 §2). */
 export function RequireHomeSession({ children }: { children: ReactNode }) {
@@ -28,4 +34,15 @@ export function RequireClinops({ children }: { children: ReactNode }) {
     return <Navigate to={paths.login} replace />;
   }
   return user?.clinopsuser ? children : <Navigate to={paths.home} replace />;
+}
+
+/**
+ * /login and sign-up are for a visitor without a session: a logged-in user opening them goes to
+ * /, where a login lands. The test is Home's, so the two never send a visitor back and forth (an
+ * ended session is cleared before the app shows /login). Decided on arrival only: a login made on
+ * the screen then goes on to its partner's home itself (use-login.ts), not to / ahead of it.
+ */
+export function RedirectLoggedIn({ children }: { children: ReactNode }) {
+  const [loggedIn] = useState(isLoggedIn);
+  return loggedIn ? <Navigate to={paths.home} replace /> : children;
 }

@@ -10,6 +10,7 @@ import {
 import { refreshProductSession } from '@/lib/product-session';
 import { getForm, hasPatientAnswers, resetFormStoreForTests } from '@/lib/patient-form';
 import { SESSION_KEYS, STORAGE_KEYS } from '@/lib/storage';
+import { inSeconds, jwt } from '@/testing/jwt';
 import { renderWithApp, TEST_HCP } from '@/testing/render';
 import { IDENTITY_STORAGE_KEYS } from './client/local-identity-client';
 import { fakeJwt } from './testing/mock-identity-client';
@@ -268,5 +269,30 @@ describe('session expiry', () => {
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     await waitFor(() => expect(router?.state.location.pathname).toBe('/login'));
+  });
+
+  it('should show the login form, and keep it, to a user whose session expired opening /login', async () => {
+    vi.mocked(refreshSession).mockRejectedValue({
+      statusCode: 401,
+      message: 'Your session has ended. Please log in again.',
+    });
+    // Stored as logged in, with a product token past its expiry that the API will not renew.
+    const { router } = renderWithApp(null, {
+      route: '/login',
+      user: TEST_HCP,
+      storage: {
+        [STORAGE_KEYS.accessToken]: jwt({ sub: TEST_HCP._id, exp: inSeconds(-60) }),
+        [STORAGE_KEYS.refreshToken]: 'product-refresh-1',
+      },
+    });
+
+    expect(await screen.findByRole('dialog', { name: 'Session expired' })).toBeVisible();
+    await waitFor(() => expect(router?.state.location.pathname).toBe('/login'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.login)).toBeNull();
+    // The ended session is gone: /login no longer sends its visitor to /.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(router?.state.location.pathname).toBe('/login');
+    expect(refreshSession).toHaveBeenCalledTimes(1);
   });
 });

@@ -616,6 +616,43 @@ describe('search results (/search)', () => {
     );
   });
 
+  it('should word a rule with alternatives as the names read inside the sentence', async () => {
+    vi.mocked(summarizeTrials).mockImplementation(() =>
+      ok(
+        summaryResponse({
+          trials: [
+            trialSummary({
+              toCheck: [
+                criterion(
+                  'relapsed',
+                  'Relapsed disease',
+                  'to_check',
+                  'Relapsed disease or refractory disease or EGFR mutation required',
+                  '',
+                  { anyOf: ['refractory', 'egfr'] },
+                ),
+              ],
+            }),
+          ],
+        }),
+      ),
+    );
+    const { user } = renderWithApp(null, {
+      route: '/search',
+      storage: storeForm(SEARCH_FORM),
+      language: 'de',
+    });
+    const card = await firstCard();
+
+    await user.click(within(card).getByRole('button', { name: 'Kriterien anzeigen' }));
+    // German keeps its nouns and acronyms capitalised, not the adjective of the second name.
+    expect(
+      within(card).getByText(
+        'Rezidivierte Erkrankung oder refraktäre Erkrankung oder EGFR-Mutation erforderlich',
+      ),
+    ).toBeVisible();
+  });
+
   it('should word the criteria and the open questions in Spanish, not in English', async () => {
     vi.mocked(summarizeTrials).mockImplementation(() =>
       ok(

@@ -315,6 +315,14 @@ describe('trial details (/details/{id})', () => {
             'inclusion',
             { anyOf: ['ros1'] },
           ),
+          rule(
+            'newly_diagnosed',
+            'matched',
+            'Newly diagnosed or untreated disease required',
+            'Newly diagnosed, untreated disease.',
+            'inclusion',
+            { anyOf: ['untreated'] },
+          ),
         ],
       }),
     );
@@ -334,6 +342,10 @@ describe('trial details (/details/{id})', () => {
     expect(within(met).getByText('Nur Patientinnen')).toBeInTheDocument();
     expect(
       within(met).getByText('ALK-Rearrangement oder ROS1-Rearrangement erforderlich'),
+    ).toBeInTheDocument();
+    // An adjective after 'oder' is written small, as German writes it inside a sentence.
+    expect(
+      within(met).getByText('Neu diagnostiziert oder unbehandelte Erkrankung erforderlich'),
     ).toBeInTheDocument();
     // The criteria sentences stay as the registry wrote them; the API's English sentences made
     // from the registry fields (age, sex) are not quoted.
