@@ -1,4 +1,4 @@
-import { asAlternative, describeRule } from './rule-text';
+import { asAlternative, describeRule, opensWithOSound } from './rule-text';
 
 describe(describeRule.name, () => {
   it('should word alternatives as they read inside the sentence, keeping acronyms', () => {
@@ -69,5 +69,25 @@ describe(asAlternative.name, () => {
     expect(asAlternative('Sekundäre AML', 'de')).toBe('sekundäre AML');
     expect(asAlternative('ECOG-Leistungsstatus', 'de')).toBe('ECOG-Leistungsstatus');
     expect(asAlternative('MSI-H / dMMR', 'de')).toBe('MSI-H / dMMR');
+  });
+});
+
+describe(opensWithOSound.name, () => {
+  it('should find the sound /o/ at the start of an o- or ho- name, in either case', () => {
+    expect(opensWithOSound('Otro cáncer')).toBe(true);
+    expect(opensWithOSound('otro cáncer')).toBe(true);
+    expect(opensWithOSound('Hormonoterapia previa')).toBe(true);
+    expect(opensWithOSound('hormonoterapia previa')).toBe(true);
+    expect(opensWithOSound('Óseo')).toBe(true);
+    expect(opensWithOSound('OMS')).toBe(true);
+  });
+
+  it('should not find it after an h before another vowel, in an acronym spelt from H or elsewhere', () => {
+    expect(opensWithOSound('Hepatopatía crónica')).toBe(false);
+    expect(opensWithOSound('HER2 positivo')).toBe(false);
+    expect(opensWithOSound('HOX')).toBe(false);
+    expect(opensWithOSound('Diabetes')).toBe(false);
+    expect(opensWithOSound('Carcinoma de ovario')).toBe(false);
+    expect(opensWithOSound('')).toBe(false);
   });
 });

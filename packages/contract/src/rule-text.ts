@@ -69,6 +69,15 @@ export function asAlternative(name: string, language = 'en'): string {
   return CAPITALISED.test(name) ? lowerFirst(name) : name;
 }
 
+/**
+ * Whether a name opens with the sound /o/ as Spanish spells it: an o, or a silent h before one
+ * ("Otro cáncer", "Hormonoterapia previa", "OMS"). Spanish writes "u" for "o" before that sound
+ * ("… u otro cáncer"). An acronym spelt from H ("HER2", "HOX") opens with "hache", not /o/.
+ */
+export function opensWithOSound(name: string): boolean {
+  return /^(?:[OoÓó]|[Hh][oó])/u.test(name);
+}
+
 /** A rule in words for the reasons list, e.g. "EGFR mutation required", "ECOG … 0 to 1". */
 export function describeRule(rule: EligibilityRule): string {
   const label = CRITERIA[rule.key]?.label ?? rule.key;

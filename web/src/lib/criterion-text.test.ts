@@ -38,22 +38,22 @@ function word(lang: Lang, parts: Parts, rule = 'API rule'): string {
 const FORMS: { parts: Parts; es: string; de: string }[] = [
   {
     parts: { key: 'egfr', kind: 'required' },
-    es: 'Se requiere: Mutación de EGFR',
+    es: 'Se requiere: mutación de EGFR',
     de: 'EGFR-Mutation erforderlich',
   },
   {
     parts: { key: 'brain_metastases', kind: 'excluded' },
-    es: 'Se excluye: Metástasis cerebrales',
+    es: 'Se excluye: metástasis cerebrales',
     de: 'Hirnmetastasen ausgeschlossen',
   },
   {
     parts: { key: 'alk', kind: 'required', anyOf: ['ros1'] },
-    es: 'Se requiere: Reordenamiento de ALK o reordenamiento de ROS1',
+    es: 'Se requiere: reordenamiento de ALK o reordenamiento de ROS1',
     de: 'ALK-Rearrangement oder ROS1-Rearrangement erforderlich',
   },
   {
     parts: { key: 'hiv', kind: 'excluded', anyOf: ['liver_diseases', 'other_cancer'] },
-    es: 'Se excluye: Infección por VIH o hepatopatía crónica o otro cáncer',
+    es: 'Se excluye: infección por VIH o hepatopatía crónica u otro cáncer',
     de: 'HIV-Infektion oder chronische Lebererkrankung oder weitere Krebserkrankung ausgeschlossen',
   },
   {
@@ -161,7 +161,7 @@ describe('criterionRule', () => {
   it('should write the second and later names in lower case in English and Spanish, and German adjectives', () => {
     const parts: Parts = { key: 'newly_diagnosed', kind: 'excluded', anyOf: ['untreated'] };
     expect(word('en', parts)).toBe('Newly diagnosed or untreated disease excluded');
-    expect(word('es', parts)).toBe('Se excluye: Diagnóstico reciente o enfermedad no tratada');
+    expect(word('es', parts)).toBe('Se excluye: diagnóstico reciente o enfermedad no tratada');
     expect(word('de', parts)).toBe(
       'Neu diagnostiziert oder unbehandelte Erkrankung ausgeschlossen',
     );
@@ -172,7 +172,7 @@ describe('criterionRule', () => {
     };
     expect(word('en', therapies)).toBe('Prior chemotherapy or in remission or diabetes required');
     expect(word('es', therapies)).toBe(
-      'Se requiere: Quimioterapia previa o en remisión o diabetes',
+      'Se requiere: quimioterapia previa o en remisión o diabetes',
     );
     expect(word('de', therapies)).toBe(
       'Vorherige Chemotherapie oder in Remission oder Diabetes mellitus erforderlich',
@@ -189,10 +189,88 @@ describe('criterionRule', () => {
       'Relapsed disease or EGFR mutation or HER2 positive or MSI-high / dMMR or secondary AML required',
     );
     expect(word('es', parts)).toBe(
-      'Se requiere: Enfermedad en recaída o mutación de EGFR o HER2 positivo o MSI alta / dMMR o LMA secundaria',
+      'Se requiere: enfermedad en recaída o mutación de EGFR o HER2 positivo o MSI alta / dMMR o LMA secundaria',
     );
     expect(word('de', parts)).toBe(
       'Rezidivierte Erkrankung oder EGFR-Mutation oder HER2-positiv oder MSI-H / dMMR oder sekundäre AML erforderlich',
+    );
+  });
+
+  it("should write 'u' for 'o' in Spanish before a name that opens with the sound /o/, at every join", () => {
+    const chain: Parts = {
+      key: 'chemotherapy',
+      kind: 'required',
+      anyOf: ['hormonal_therapy', 'other_cancer'],
+    };
+    expect(word('es', chain)).toBe(
+      'Se requiere: quimioterapia previa u hormonoterapia previa u otro cáncer',
+    );
+    expect(word('en', chain)).toBe(
+      'Prior chemotherapy or prior hormonal therapy or another cancer required',
+    );
+    expect(word('de', chain)).toBe(
+      'Vorherige Chemotherapie oder vorherige Hormontherapie oder weitere Krebserkrankung erforderlich',
+    );
+    // Only the join before an o- or ho- name changes; h before another vowel is no /o/.
+    const mixed: Parts = {
+      key: 'hiv',
+      kind: 'excluded',
+      anyOf: ['other_cancer', 'liver_diseases', 'hormonal_therapy'],
+    };
+    expect(word('es', mixed)).toBe(
+      'Se excluye: infección por VIH u otro cáncer o hepatopatía crónica u hormonoterapia previa',
+    );
+    expect(word('es', { key: 'other_cancer', kind: 'excluded', anyOf: ['her2'] })).toBe(
+      'Se excluye: otro cáncer o HER2 positivo',
+    );
+  });
+
+  it('should write the first name in lower case after a colon, keeping acronyms', () => {
+    expect(word('es', { key: 'egfr', kind: 'required' })).toBe('Se requiere: mutación de EGFR');
+    expect(word('es', { key: 'her2', kind: 'required' })).toBe('Se requiere: HER2 positivo');
+    expect(word('es', { key: 'msi_high', kind: 'excluded' })).toBe('Se excluye: MSI alta / dMMR');
+    expect(word('es', { key: 'hpv_16', kind: 'excluded', anyOf: ['hiv'] })).toBe(
+      'Se excluye: VPH 16 positivo o infección por VIH',
+    );
+    expect(word('es', { key: 'ecog', kind: 'required' })).toBe(
+      'Se requiere: estado funcional ECOG',
+    );
+    // No colon before the names in English and German: their first name keeps its capital.
+    expect(word('en', { key: 'brain_metastases', kind: 'excluded' })).toBe(
+      'Brain metastases excluded',
+    );
+    expect(word('de', { key: 'liver_diseases', kind: 'excluded' })).toBe(
+      'Chronische Lebererkrankung ausgeschlossen',
+    );
+  });
+
+  it('should follow the template, not the language, for the case after a colon', () => {
+    const colon = i18next.createInstance();
+    void colon.init({
+      lng: 'en',
+      fallbackLng: false,
+      resources: {
+        en: {
+          translation: {
+            search: {
+              ...en,
+              criterionRule: { ...en.criterionRule, excluded: 'Excluded: {{names}}' },
+            },
+          },
+        },
+      },
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    const parts: CriterionRuleParts = {
+      key: 'brain_metastases',
+      kind: 'excluded',
+      anyOf: ['hiv'],
+      rule: 'API rule',
+    };
+    expect(criterionRule(colon, parts)).toBe('Excluded: brain metastases or HIV infection');
+    expect(criterionRule(colon, { ...parts, kind: 'required' })).toBe(
+      'Brain metastases or HIV infection required',
     );
   });
 

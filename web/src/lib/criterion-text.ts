@@ -1,4 +1,4 @@
-import { asAlternative, STAGE_NUMERALS } from '@trialflow/contract';
+import { asAlternative, opensWithOSound, STAGE_NUMERALS } from '@trialflow/contract';
 import type { i18n as I18n } from 'i18next';
 import type { CriterionResultDto } from '@/api/types.gen';
 import { numberFormat } from './intl';
@@ -37,6 +37,17 @@ function bound(i18n: CriterionTranslator, key: string, n: number): string {
     useGrouping: false,
     maximumFractionDigits: 2,
   }).format(n);
+}
+
+/**
+ * Whether a template puts a colon before its names ("Se requiere: {{names}}"): the first name
+ * then reads inside the sentence too ("Se requiere: mutación de EGFR").
+ */
+function namesFollowColon(i18n: CriterionTranslator, key: string): boolean {
+  const marker = '\u0000';
+  const text = i18n.t(key, { names: marker });
+  const at = text.indexOf(marker);
+  return at > 0 && /:\s*$/u.test(text.slice(0, at));
 }
 
 /**
@@ -82,15 +93,23 @@ export function criterionRule(i18n: CriterionTranslator, result: CriterionRulePa
   }
 
   // "Relapsed disease or refractory disease": an alternative reads inside the sentence (German
-  // keeps its nouns capitalised: "Rezidivierte Erkrankung oder refraktäre Erkrankung").
-  const subject = alternatives.reduce(
-    (first, second) =>
-      i18n.t('search.criterionRule.or', { first, second: asAlternative(second, i18n.language) }),
-    name,
-  );
-  return result.kind === 'required'
-    ? i18n.t('search.criterionRule.required', { names: subject })
-    : i18n.t('search.criterionRule.excluded', { names: subject });
+  // keeps its nouns capitalised: "Rezidivierte Erkrankung oder refraktäre Erkrankung"), and so
+  // does the first name after a colon. Spanish writes "u" for "o" before the sound /o/
+  // ("hepatopatía crónica u otro cáncer"), hence a join of its own before such a name.
+  const template =
+    result.kind === 'required' ? 'search.criterionRule.required' : 'search.criterionRule.excluded';
+  const inSentence = (text: string) => asAlternative(text, i18n.language);
+  const subject = alternatives
+    .map(inSentence)
+    .reduce(
+      (first, second) =>
+        i18n.t(
+          opensWithOSound(second) ? 'search.criterionRule.orBeforeO' : 'search.criterionRule.or',
+          { first, second },
+        ),
+      namesFollowColon(i18n, template) ? inSentence(name) : name,
+    );
+  return i18n.t(template, { names: subject });
 }
 
 /**

@@ -700,9 +700,9 @@ describe('search results (/search)', () => {
     expect(within(card).getByText('Edad, Estadio tumoral, New marker')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Mostrar los criterios' }));
     for (const rule of [
-      'Se requiere: Mutación de EGFR',
+      'Se requiere: mutación de EGFR',
       'Estado funcional ECOG: de 0 a 1',
-      'Se excluye: Metástasis cerebrales',
+      'Se excluye: metástasis cerebrales',
       'Edad: al menos 18 años',
       'Estadio tumoral: al menos III',
       'New marker required',
