@@ -4096,6 +4096,12 @@ describe('extractRules', () => {
         ),
       ),
     ).toEqual([]);
+    // Session 12: naive to one drug, named by its stem.
+    expect(
+      compact(
+        rules('- Patient should be alpelisib treatment naïve.\n- Osimertinib-naive.\n'),
+      ).filter((r) => r.startsWith('untreated')),
+    ).toEqual([]);
     expect(compact(rules('- Treatment-naive disease.'))).toEqual(['untreated required inclusion']);
     expect(compact(rules('- De novo AML.'))).toEqual(['newly_diagnosed required inclusion']);
   });
@@ -4268,5 +4274,194 @@ describe('extractRules', () => {
     expect(plain('* Patients must have brain metastases.')).toEqual([
       'brain_metastases required inclusion',
     ]);
+  });
+
+  it("should read the list's own heading, naming no subgroup, as every patient's (session 12)", () => {
+    const plain = (inclusion: string): string[] =>
+      compact(rules(inclusion).filter((r) => r.reading === 'plain' && !r.qualified));
+    const items = '1. ECOG performance status of 0 to 1.\n2. Measurable disease per RECIST 1.1.\n';
+    const both = ['ecog range inclusion ..1', 'measurable_disease required inclusion'];
+    expect(
+      plain(
+        `Participants may be enrolled if they meet all of the following criteria at screening:\n${items}`,
+      ),
+    ).toEqual(both);
+    // A subgroup named before or after the subject still heads its items.
+    expect(plain(`Previously treated participants may be enrolled if:\n${items}`)).toEqual([]);
+    expect(
+      plain(
+        `Participants with brain metastases may be enrolled if they meet the following criteria:\n${items}`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("should read the list before the cohorts' own lists as every patient's when their headings are written (session 12)", () => {
+    const plain = (inclusion: string): string[] =>
+      compact(rules(inclusion).filter((r) => r.reading === 'plain' && !r.qualified));
+    const common =
+      '1. Age 18 years or older.\n2. ECOG performance status of 0-1.\n3. Measurable disease per RECIST.\n\n';
+    const cohorts =
+      '1. Histologically confirmed ovarian cancer.\n2. Stage IB-IV with failure of at least 1 systemic therapy.\n';
+    for (const heading of [
+      'Phase 2a Expansion Cohort-Specific Inclusion Criteria:',
+      'Module 2 specific inclusion criteria:',
+    ]) {
+      const read = plain(`${common}${heading}\n\n${cohorts}`);
+      expect(read).toEqual(
+        expect.arrayContaining([
+          'ecog range inclusion ..1',
+          'measurable_disease required inclusion',
+        ]),
+      );
+      // The cohort's own list stays that cohort's.
+      expect(read.filter((r) => r.startsWith('tumor_stage') || r.startsWith('ovarian'))).toEqual(
+        [],
+      );
+    }
+    // Lists that start again at 1 with no heading between are several groups' whose headings
+    // the record lost: none of their items is every patient's.
+    expect(plain(`${common}${cohorts}`)).toEqual([]);
+  });
+
+  it("should read sub-lists of every patient's items as one list, not several cohorts' (session 12)", () => {
+    const plain = (inclusion: string): string[] =>
+      compact(rules(inclusion).filter((r) => r.reading === 'plain' && !r.qualified));
+    // Sub-lists nested under two bulleted items.
+    expect(
+      plain(
+        '* Measurable disease\n\n  1. Initial study entry: at least 1 measurable lesion.\n  2. Triplet arms: assessable disease required.\n' +
+          '* Prior therapy\n\n  1. Initial study entry: no prior systemic therapy.\n  2. Triplet arms: nivolumab only.\n' +
+          '* ECOG performance status of 0-2.\n',
+      ),
+    ).toEqual(
+      expect.arrayContaining(['measurable_disease required inclusion', 'ecog range inclusion ..2']),
+    );
+    // Sub-lists under items numbered with a prefix ("I 3.").
+    expect(
+      plain(
+        'I 1. Patients with metastatic melanoma.\n\nI 2. Confirmed disease progression on an anti-PD-1 antibody, including:\n\n' +
+          '1. Treatment for at least 8 weeks\n2. Progression confirmed by imaging\n3. Documented in writing\n\n' +
+          'I 3. Has adequate hematologic function, including:\n\n1. White blood cell count >= 2.0\n2. Platelets >= 75\n\n' +
+          'I 4. ECOG performance status (PS) 0 to 1.\n',
+      ),
+    ).toEqual(expect.arrayContaining(['ecog range inclusion ..1']));
+    // Sub-lists after headings of categories or of an excluded list.
+    expect(
+      plain(
+        'Demographic characteristics:\n\n1. Male or female patients\n2. Age 18 or older\n\n' +
+          'Medical and therapeutic criteria:\n\n1. Relapsed T cell malignancy\n2. ECOG performance status 0-1\n',
+      ),
+    ).toEqual(expect.arrayContaining(['ecog range inclusion ..1']));
+    expect(
+      plain(
+        '1. Age 18 years or older.\n2. ECOG performance status of 0 or 1.\n3. Measurable disease.\n\n' +
+          'The following tumor types are excluded:\n\n1. Central nervous system malignancies\n2. Colorectal cancer\n',
+      ),
+    ).toEqual(
+      expect.arrayContaining(['ecog range inclusion ..1', 'measurable_disease required inclusion']),
+    );
+    // A heading naming a part still heads that part's own list.
+    expect(
+      plain(
+        'Key inclusion criteria for both phases:\n\n1. ECOG performance status of 0 or 1.\n2. Age 18 or older.\n\n' +
+          'Key inclusion criteria only for phase III:\n\n1. Have measurable lesion(s) according to RECIST 1.1.\n2. Prior endocrine therapy.\n',
+      ),
+    ).toEqual(['ecog range inclusion ..1']);
+  });
+
+  it('should read the diseases a basket lists after "These include the following:" as alternatives (session 12)', () => {
+    const diseases =
+      '  1. Unresectable or metastatic cutaneous melanoma (HER3+)\n  2. Locally advanced or metastatic mutated EGFR (mEGFR) NSCLC (HER3+)\n' +
+      '  3. Relapsed or refractory solid tumors with documented HER3+ expression, case by case.\n';
+    const lead =
+      '* Patients with advanced-stage or metastatic HER3+ solid tumors that are relapsed or refractory to standard therapy.';
+    const confident = (inclusion: string): string[] =>
+      compact(rules(inclusion).filter((r) => r.confidence !== 'low' && !r.qualified)).filter(
+        (r) => r.startsWith('egfr') || r.startsWith('nsclc'),
+      );
+    expect(confident(`${lead} These include the following:\n\n${diseases}`)).toEqual([]);
+    // Without the words that make them a list, each nested item reads as a requirement.
+    expect(confident(`${lead}\n\n${diseases}`)).toEqual([
+      'egfr required inclusion',
+      'nsclc required inclusion',
+    ]);
+  });
+
+  it("should keep a cohorts' section heading its items through part headings and tumour types (session 12)", () => {
+    const plain = (inclusion: string): string[] =>
+      compact(rules(inclusion).filter((r) => r.reading === 'plain' && !r.qualified));
+    // "For the … cohort specific eligibility criteria apply:" heads its nested list.
+    expect(
+      plain(
+        '* ECOG performance status 0-1\n* For the head and neck squamous cell carcinoma cohort specific eligibility criteria apply:\n\n' +
+          '  1. clinical T2-4a, or node positive resectable HPV-unrelated HNSCC\n  2. no evidence of distant metastases\n',
+      ),
+    ).toEqual(['ecog range inclusion ..1']);
+    // A part's heading indented inside the section, and "All Tumor Types:", stay in it.
+    expect(
+      plain(
+        '1. ECOG performance status of 0-1.\n\nPhase 2a Expansion Cohort-Specific Inclusion Criteria:\n\nMelanoma:\n\n' +
+          '1. Histologically confirmed diagnosis of unresectable or metastatic melanoma.\n\n   Subjects in Part A:\n' +
+          '2. Required prior therapies will include anti-PD-1 therapy.\n\nAll Tumor Types:\n\n' +
+          'Locally advanced unresectable, recurrent or metastatic solid tumors.\n',
+      ),
+    ).toEqual(['ecog range inclusion ..1']);
+  });
+
+  it('should read what a sentence names, not the words around it (session 12)', () => {
+    // Every menopausal status named together requires none.
+    expect(
+      compact(
+        rules('* Adult females (pre-/peri-/ and post-menopausal), and adult males.', '', {
+          conditions: ['breast_cancer'],
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      compact(rules('* Postmenopausal women.', '', { conditions: ['breast_cancer'] })),
+    ).toEqual(['postmenopausal required inclusion']);
+    // Hormone-receptor positivity defined as the expression of ER: the ER rule.
+    expect(
+      compact(
+        rules(
+          '* Histologically confirmed HR+/ HER2- breast cancer. To fulfil the requirement of HR+ disease, a breast cancer must express ER with or without co-expression of progesterone receptor (PR).',
+          '',
+          { conditions: ['breast_cancer'] },
+        ),
+      ),
+    ).toEqual(['er required inclusion', 'her2 excluded inclusion']);
+    // A treatment the patient may benefit from, or a toxicity of a past one, is no prior therapy
+    // required or excluded outright.
+    expect(
+      rules(
+        '* Metastatic solid tumors, likely to benefit from immune checkpoint inhibitor treatment.',
+      ).filter((r) => r.key === 'checkpoint_therapy' && r.confidence !== 'low'),
+    ).toEqual([]);
+    expect(
+      rules(
+        '',
+        '* Has had Grade ≥3 autoimmune manifestations of previous immune checkpoint inhibitor treatments.',
+      ).filter((r) => r.key === 'checkpoint_therapy' && !r.qualified),
+    ).toEqual([]);
+    expect(compact(rules('', '* Prior treatment with an immune checkpoint inhibitor.'))).toEqual([
+      'checkpoint_therapy excluded exclusion',
+    ]);
+  });
+
+  it("should not read a category of the protocol's criteria, or symptoms named after brain metastases, as a plain exclusion (session 12)", () => {
+    const [cardiac] = rules(
+      '',
+      '* Cardiac criteria, including history of arrythmia and cardiovascular disease',
+    );
+    expect(cardiac).toMatchObject({ key: 'cardiac_disorders', kind: 'excluded', qualified: true });
+    const [brain] = rules(
+      '',
+      '* Patients with central nervous system metastasis (CNS) and/or cancerous meningitis and obvious symptoms;',
+    );
+    expect(brain).toMatchObject({ key: 'brain_metastases', kind: 'excluded', qualified: true });
+    // Without the symptoms, brain metastases are excluded outright.
+    expect(rules('', '* Patients with central nervous system metastasis.')[0]).not.toHaveProperty(
+      'qualified',
+    );
   });
 });

@@ -39,7 +39,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 27;
+export const RULES_ENGINE_VERSION = 28;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;
@@ -164,6 +164,13 @@ const ALLOWANCE_CONDITION =
  */
 const EXAMPLE_END = /(?:\be\.?\s?g\.?|\bfor example|\bfor instance|\bsuch as)\s*,?\s*$/;
 const EXAMPLE_START = /^\W*(?:e\.?\s?g\.?|for example|for instance|examples? (?:include|are|of))\b/;
+/**
+ * Session 12: "Cardiac criteria, including history of arrythmia and cardiovascular disease": an
+ * item naming a category of the protocol's criteria, with examples, states which conditions the
+ * protocol defines, not that every one of them excludes.
+ */
+const CATEGORY_CRITERIA =
+  /^\W*(?:[a-z-]+\s+){1,2}criteria\b[^.;]{0,10}\b(?:including|such as|e\.?g\.?)\b/;
 /** "ECOG 0 or 1 (patients with disease-related ECOG 2 are allowed)": an aside widening the rule. */
 const BRACKETED_ALLOWANCE =
   /\([^()]*\b(?:ecog|ps|performance|karnofsky|kps)\b[^()]*\b(?:allowed|eligible|permitted|acceptable|may be (?:included|enrolled|eligible))\b[^()]*\)/;
@@ -573,7 +580,11 @@ function itemFindings(
       if (allowance && f.kind !== 'excluded') {
         continue;
       }
-      if (example && f.kind === 'excluded' && CRITERIA[f.key].family === 'comorbidity') {
+      if (
+        (example || CATEGORY_CRITERIA.test(sentence.lower)) &&
+        f.kind === 'excluded' &&
+        CRITERIA[f.key].family === 'comorbidity'
+      ) {
         f.qualified = true;
       }
       const reading =

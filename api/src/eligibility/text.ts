@@ -53,11 +53,19 @@ const ALTERNATIVES =
  */
 const TYPE_LIST =
   /\b(?:eligible|permitted|allowed|accepted|included)\s+(?:(?:disease|cancer|tumou?r|solid|malignancy)\s+){0,3}(?:types?|indications|histolog(?:y|ies)|diagnoses)\b[^:]{0,30}:\s*$/i;
+/**
+ * Session 12: a diseases item closing "These include the following:" before nested items
+ * ("… HER3+ solid tumors that are relapsed or refractory …. These include the following:" with
+ * "1. Unresectable or metastatic cutaneous melanoma", "2. … mutated EGFR NSCLC", "4. Relapsed or
+ * refractory solid tumors …"): each nested item is one eligible disease, an alternative.
+ */
+const DISEASES_INCLUDE =
+  /\b(?:tumou?rs?|cancers?|malignanc\w*|neoplasms?|indications|diseases?)\b[^:]*\b(?:these|which|they) (?:include|includes|are)\b[^:.]{0,20}\bfollowing\s*:\s*$/i;
 /** "… including:" / "such as:": what follows are examples, not each a must. */
 const EXAMPLES = /\b(?:including|such as|e\.g\.?|for example)\s*:\s*$/i;
 /** A heading of one cohort, arm or part: "Cohort B:", "For Arm 2 (EGFR):", "Part 1 only:". */
 const COHORT_HEADING =
-  /^(?:for |in )?(?:(?:the |all )?(?:patients|participants|subjects) (?:in|enrolled in|of) )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|3|i{1,3})[ab]?)\s*[a-z0-9]{0,3}\b)[^:.]{0,60}:\s*$/i;
+  /^for (?:the |each )?[^:.]{0,80}\b(?:cohorts?|arms?|modules?)\b(?: (?:only|specific))?[^:.]{0,50}:\s*$|^(?:for |in )?(?:(?:the |all )?(?:patients|participants|subjects) (?:in|enrolled in|of) )?(?:(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?|phase (?:1|2|3|i{1,3})[ab]?)\s*[a-z0-9]{0,3}\b)[^:.]{0,60}:\s*$/i;
 /**
  * A heading limiting the items after it to one part or procedure of the study (round 9):
  * "Patients who meet any of the following will be excluded from receiving the tracer infusion:",
@@ -92,17 +100,25 @@ const REGISTRATION_HEADING =
  * Session 11: a heading admitting a subgroup on conditions ("Previously treated patients are
  * eligible if:", "Participants with previously treated brain metastases may participate in case
  * they meet the following criteria:"): the items after it are that subgroup's conditions, not
- * every patient's.
+ * every patient's. Session 12: the subject must name a subgroup; "Participants may be enrolled if
+ * they meet all of the following criteria at screening:" is the list's own heading.
  */
 const ELIGIBLE_IF_HEADING =
-  /^(?:[\w+/-]+\s+){0,4}(?:patients|participants|subjects)\b[^:.]{0,100}?\b(?:(?:are|is|will be|may be|can be)\s+(?:also\s+)?(?:eligible|included|enrolled|allowed|considered)|may (?:participate|enrol+|join|be included))\s+(?:if|when|provided|in case)\b[^:.]{0,60}:\s*$/i;
+  /^(?!(?:all\s+|the\s+)?(?:patients|participants|subjects)\s+(?:are|is|will|may|can|must|should)\b)(?:[\w+/-]+\s+){0,4}(?:patients|participants|subjects)\b[^:.]{0,100}?\b(?:(?:are|is|will be|may be|can be)\s+(?:also\s+)?(?:eligible|included|enrolled|allowed|considered)|may (?:participate|enrol+|join|be included))\s+(?:if|when|provided|in case)\b[^:.]{0,60}:\s*$/i;
 /**
  * Session 11: an item led by the cohorts it is for ("Cohorts 5 and 6 only: … stage IV melanoma
  * and" with its numbered conditions nested under it): the nested items are those cohorts' too.
  */
 const COHORTS_ONLY_LEAD =
   /^(?:dose[- ])?(?:expansion |escalation )?(?:cohorts?|arms?|parts?|groups?)\s+[\w.-]{1,4}(?:\s*(?:,|and|or|&|-|to)\s*[\w.-]{1,4})*\s+only\s*:/i;
+/**
+ * Session 12: "Module 1 specific inclusion criteria:", "Cohort A-specific criteria", "Key inclusion
+ * criteria only for phase III:": the criteria of one module, cohort, arm, part or phase.
+ */
+const SPECIFIC_CRITERIA_HEADING =
+  /^(?:[\w-]+\s+){0,2}(?:modules?|cohorts?|arms?|parts?|groups?|phases?)\s*[\w.]{1,5}(?:\s*(?:and|,|&|or)\s*[\w.]{1,5})*(?:\s+[\w-]+){0,2}\s*[- ]specific\s+(?:(?:inclusion|exclusion|eligibility)\s+)?criteria\b[^:]{0,40}:?\s*$|^(?:key |additional |specific )?(?:inclusion |exclusion |eligibility )?criteria (?:only )?(?:for|in) (?:the )?(?:phases?|parts?|cohorts?|arms?|groups?|modules?) [\w.-]{1,5}(?: only)?\s*:?\s*$/i;
 const partOrCohortHeading = (text: string): boolean =>
+  SPECIFIC_CRITERIA_HEADING.test(text) ||
   ELIGIBLE_IF_HEADING.test(text) ||
   COHORT_HEADING.test(text) ||
   PART_HEADING.test(text) ||
@@ -141,7 +157,9 @@ const DISEASE_HEADING =
 const DISEASE_HEADING_VERB =
   /\b(?:must|have|has|had|with|patients?|participants?|subjects?|who|are|is|be|confirmed|diagnosed|documented|histolog\w*)\b/i;
 /** A heading for everyone again ("All patients:", "All cohorts:", "General:"). */
-const COMMON_HEADING = /^(?:all|general|common|both)\b[^:.]{0,40}:\s*$/i;
+// Session 12: "All Tumor Types:" inside a cohort-specific section is still those cohorts'.
+const COMMON_HEADING =
+  /^(?!all (?:tumou?r|cancer|disease|histolog\w*|solid tumou?r) ?(?:types?|indications)\b)(?:all|general|common|both)\b[^:.]{0,40}:\s*$/i;
 /** "Exclusion Criteria" closing an inclusion line without a colon (NCT00006046). */
 const TRAILING_EXCLUSION = /(?:key )?exclusion criteria\s*:?\s*$/i;
 const MAX_TEXT = 300;
@@ -283,6 +301,14 @@ function rawItems(text: string): RawItem[] {
  * lost, so no item of the section is every patient's rule. Nested lists (a shallower line
  * between) and an "Exclusion criteria" line between do not count.
  */
+/** Session 12: an item numbered with a prefix: "I 3. …", "E 12. …", "IC-4 …". */
+const PREFIXED_NUMBER = /^(\s*)(?:[A-Z]{1,2}\s?\d{1,2}[a-z]?[.)]|[A-Z]{1,3}-\d{1,2}[.)]?)\s/;
+/** Session 12: a line introducing a list of every patient's items (see restartsNumbering). */
+const LIST_INTRO =
+  /\bfollowing\b|\b(?:including|such as|excluded|as follows)\s*[:：]\s*$|^(?:key |main )?(?:demographic|medical|therapeutic|clinical|laboratory|general|disease|patient|tumou?r|treatment|biological|other)\b[^:]{0,50}\b(?:characteristics|criteria|requirements|conditions|factors|status)\s*[:：]\s*$|\bcriteria for (?:both|all)\b/i;
+/** Words naming a cohort, part or subgroup: such a heading may head one group's list. */
+const NAMES_A_PART =
+  /\b(?:cohorts?|arms?|parts?|phases?|groups?|stages?|modules?|escalation|expansion)\b(?<!\b(?:both|all) (?:phases|parts|cohorts|arms|groups|stages))|\b(?:patients|participants|subjects) (?:with|who|in)\b/i;
 export function restartsNumbering(text: string): boolean {
   const last = new Map<string, number>();
   // Session 10 (blind round 15): a "1." right after a numbered item ending with a colon ("29.
@@ -297,11 +323,38 @@ export function restartsNumbering(text: string): boolean {
       last.clear();
       continue;
     }
+    // Session 12: once a line names a cohort's or part's criteria ("Phase 2a Expansion
+    // Cohort-Specific Inclusion Criteria:", "Module 2 specific inclusion criteria:"), the
+    // headings are written, not lost: the items after it are that part's (`cohortHeading` in
+    // splitItems) and the list before it is every patient's, so a numbering that starts again
+    // after it is that part's own list.
+    const bare = line.replace(/^\s*(?:[*•-]\s+)?/, '').trim();
+    if (/[:：]\s*$/.test(bare) ? partOrCohortHeading(bare) : SPECIFIC_CRITERIA_HEADING.test(bare)) {
+      return false;
+    }
     // Round 11a: also a number or a letter after a bullet ("* 1\. …", "* a. …"), and a lettered
     // list ("a. … d." then "a. … d.") counted apart from a numbered one at the same depth.
     // A numbered item between two lettered lists makes them sub-lists of two items.
     const m = /^(\s*)(?:[*-]\s+)?\(?(?:(\d{1,2})|([a-h]))\\?[.)]\s/i.exec(line);
     if (!m) {
+      // Session 12: a bulleted item shallower than a numbered sub-list ends it ("* Measurable
+      // disease" with "1. … 2. …" under it, then "* Prior therapy" with its own "1. … 2. …"):
+      // the next sub-list is another item's, not another cohort's list. An item numbered with a
+      // prefix ("I 3. …", "IC-4 …") ends the sub-lists at its depth too.
+      const bullet = /^(\s*)[*•-]\s/.exec(line);
+      const prefixed = PREFIXED_NUMBER.exec(line);
+      const parentDepth = bullet ? bullet[1].length + 1 : prefixed ? prefixed[1].length : undefined;
+      if (parentDepth !== undefined) {
+        for (const key of [...last.keys()]) {
+          if (Number(key.split(':')[0]) >= parentDepth) {
+            last.delete(key);
+          }
+        }
+      }
+      // A heading that introduces a sub-list of every patient's ("Demographic characteristics:",
+      // "The following tumor types are excluded:", "… criteria for both phases:"): the "1." after
+      // it starts that sub-list, not another cohort's list.
+      afterColonItem = /[:：]\s*$/.test(bare) && LIST_INTRO.test(bare) && !NAMES_A_PART.test(bare);
       continue;
     }
     const depth = m[1].length;
@@ -388,7 +441,13 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
             SUBGROUP_CRITERIA_HEADING.test(body.trim()) ||
             REGISTRATION_HEADING.test(body.trim())));
       if (heading && partOrCohortHeading(body.trim())) {
-        cohortHeading = { indent: raw.indent };
+        // Session 12: a part's heading indented inside an outer cohorts' section ("Phase 2a
+        // Expansion Cohort-Specific Inclusion Criteria:" … "   Subjects in Part A:") keeps the
+        // outer one, which holds until the section ends.
+        cohortHeading =
+          cohortHeading && cohortHeading.indent <= raw.indent
+            ? cohortHeading
+            : { indent: raw.indent };
       } else if (
         cohortHeading &&
         (raw.indent < cohortHeading.indent || (heading && COMMON_HEADING.test(body.trim())))
@@ -411,6 +470,11 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
         (raw.indent < alternativesHeading.indent ||
           (alternativesHeading.fresh && raw.indent > alternativesHeading.indent))
       ) {
+        alternativesHeading = null;
+      }
+      // Session 12: the next item numbered with a prefix ("I 4. …" after "I 3. … including:" and
+      // its flat sub-list) ends the sub-list.
+      if (alternativesHeading && !alternativesHeading.fresh && PREFIXED_NUMBER.test(body)) {
         alternativesHeading = null;
       }
       if (alternativesHeading) {
@@ -463,6 +527,7 @@ export function splitItems(inclusion: string, exclusion: string): CriterionItem[
       parents.push({
         indent: raw.indent,
         alternatives:
+          DISEASES_INCLUDE.test(body) ||
           ((body.includes('following') || body.includes('below')) && ALTERNATIVES.test(body)) ||
           EXAMPLES.test(body) ||
           TYPE_LIST.test(body),

@@ -199,13 +199,25 @@ function withResult(ctx: MatchContext, start: number, end: number): boolean {
 /** Round 11b: "HR-ve", "ER -ve": a negative result. */
 const MINUS_VE = new RegExp(`^\\s*-\\s?ve\\b|${BARE_MINUS.source}`);
 
+/** Session 12: "a breast cancer must express ER": the receptor with its result before it. */
+const EXPRESSED_BEFORE = /\b(?:must |should )?express(?:es|ing)?\s+(?:the\s+)?$/;
+
 /** ER or PR with its result, unless it defines the hormone-receptor or triple-negative status. */
 function receptorOfItsOwn(ctx: MatchContext, start: number, end: number): boolean {
   return (
-    withResult(ctx, start, end) &&
+    (withResult(ctx, start, end) ||
+      EXPRESSED_BEFORE.test(ctx.sentence.lower.slice(Math.max(0, start - 30), start))) &&
     !DEFINED_BEFORE.test(ctx.sentence.lower.slice(Math.max(0, start - 200), start))
   );
 }
+
+/**
+ * Session 12: an item defining hormone-receptor positivity as the expression of ER ("HR+/HER2-
+ * breast cancer … To fulfil the requirement of HR+ disease, a breast cancer must express ER with
+ * or without co-expression of PR"): the ER rule states it, the hormone-receptor one is its name.
+ */
+const HR_DEFINED_AS_ER =
+  /\b(?:requirement|definition) of (?:hr|hormone receptor)[\s-]?(?:\+|positive)[^.;]{0,60}\bexpress(?:es)?\s+(?:the\s+)?(?:er|estrogen receptor|oestrogen receptor)\b/;
 
 function concept(
   key: CriterionKey,
@@ -296,7 +308,7 @@ export const biomarkerConcepts: Concept[] = [
     /\b(?:HR|[Hh]ormone [Rr]eceptor)\b(?![\s-]*(?:deficien|proficien))/g,
     {
       caseSensitive: true,
-      accept: withResult,
+      accept: (ctx, start, end) => withResult(ctx, start, end) && !HR_DEFINED_AS_ER.test(ctx.item),
       negatedBy: MINUS_VE,
     },
   ),

@@ -138,8 +138,10 @@ export const diseaseStatusConcepts: Concept[] = [
         return false;
       }
       // "TKI treatment naïve", "immunotherapy-naive": naive to one class, not untreated.
+      // Session 12: or to one drug, named by its international nonproprietary name's stem
+      // ("alpelisib treatment naïve", "osimertinib-naive").
       if (
-        /\b(?:tkis?|icis?|io|tyrosine kinase inhibitors?|inhibitors?|immunotherapy|checkpoint|parp|endocrine|hormon\w*|targeted|egfr|alk|her2|anti-?[\w-]+|directed)\)?[\s-]*$/.test(
+        /\b(?:tkis?|icis?|io|tyrosine kinase inhibitors?|inhibitors?|immunotherapy|checkpoint|parp|endocrine|hormon\w*|targeted|egfr|alk|her2|anti-?[\w-]+|directed|[a-z]{3,}(?:ib|mab|platin|taxel|rubicin|abine|tecan|limus|lutamide|trozole|mustine|cept|strant))\)?[\s-]*$/.test(
           lower.slice(Math.max(0, start - 40), start),
         )
       ) {

@@ -3,7 +3,7 @@ import type { Concept, FamilyPatterns } from './types';
 /** Brain metastases (solid tumours) and CNS involvement (leukaemia, myeloma). */
 
 const QUALIFIER =
-  /\b(?:active|untreated|symptomatic(?:ally)?|uncontroll(?:ed|able)|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir(?:e|es|ing)|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|considered|status 3|cns-?3|clinically|significant|neurologically|growing|enlarging|evident|brain ?stem|posterior fossa|cerebell\w*|located|adjacent|within \d+\s*(?:mm|cm)|treated (?:with|by)|not (?:been )?(?:completely |fully |adequately |definitively )?(?:resected|irradiated|treated)|with (?:\w+ )?symptoms|symptoms? of)\b/;
+  /\b(?:active|untreated|symptomatic(?:ally)?|uncontroll(?:ed|able)|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir(?:e|es|ing)|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|considered|status 3|cns-?3|clinically|significant|neurologically|growing|enlarging|evident|brain ?stem|posterior fossa|cerebell\w*|located|adjacent|within \d+\s*(?:mm|cm)|treated (?:with|by)|not (?:been )?(?:completely |fully |adequately |definitively )?(?:resected|irradiated|treated)|(?:with|and) (?:\w+ )?symptoms|symptoms? of)\b/;
 /**
  * Leptomeningeal disease and meningitis are one kind of CNS metastases (qualified), as the
  * mention itself: named beside brain metastases ("CNS metastases and/or carcinomatous

@@ -61,16 +61,18 @@ const QUALIFIER_BEFORE_10 =
  * - a wash-out the splitting left in another clause: "Prior treatment with immune checkpoint
  *   blockade therapies, including …; (including atezolizumab) within 28 days prior to …";
  * - a treatment about to start: "considered appropriate for starting therapy with anti-PD-1",
+ *   "likely to benefit from immune checkpoint inhibitor treatment" (session 12),
  *   "effective from the first administration of vemurafenib … after the last administration";
  * - naive or pretreated as alternatives: "ICI treatment-naive or relapsed/refractory, including
  *   PD-1/PD-L1 inhibitors";
  * - round 12 (blind round 11): a therapy named as the cause of a condition ("history of
- *   neuropathy from chemotherapy", "toxicity due to prior immunotherapy"); (blind round 12) one
+ *   neuropathy from chemotherapy", "toxicity due to prior immunotherapy", session 12: "Grade ≥3
+ *   autoimmune manifestations of previous immune checkpoint inhibitor treatments"); (blind round 12) one
  *   excluded only if it could alter what the study measures ("cytotoxic treatment … that can
  *   alter the studied parameters").
  */
 const ROUND_11_QUALIFIER =
-  /\bstart(?:ing)? (?:the )?(?:therapy|treatment)\b|\bappropriate for\b|\b(?:first|last) (?:administration|dose) of\b|\bwithin \d+ (?:days?|weeks?)\b|^\s*(?:1st|first)[\s-]lines? of\b|\b(?:completed|discontinued|stopped) (?:all|any)\b|\b(?:patients|participants|subjects) (?:currently )?(?:receiving|on)\b[^.;]{0,60}\bmust\b|\b(?:mutated|mutant|positive|negative|wild[- ]type) (?:patients|participants|subjects) (?:must|should)\b|\bintensive\b|\bplann(?:ed|ing)\b|\bcommenced\b|\bwill be (?:treated|given|receiving)\b|\bto (?:restart|continue)\b|\bcannot be\b|\bunequivocal\b|\bcandidates?\b|\bindication (?:for|of)\b|\bindicated\b|\bpreparation\b|\btil\b|\b(?:collection|generation|harvest\w*)\b|\b(?:have|has|will have) to undergo\b|\bmanufactur\w*|[<>]=?\s*\d+\s*(?:[\w-]+\s+){0,2}(?:regimens?|lines?)\b|\bna[iï]ve or\b|\bor (?:[\w/-]+ ){0,3}na[iï]ve\b|\b(?:neuropath\w*|toxicit\w*|side[\s-]effects?|adverse (?:events?|reactions?))\s+(?:[\w-]+\s+){0,3}?(?:from|due to|caused by|induced by|related to|secondary to|attributed to)\b|\b(?:that|which) (?:can|could|may|might) (?:alter\w*|affect|interfere|influence|bias)\b/;
+  /\bstart(?:ing)? (?:the )?(?:therapy|treatment)\b|\bappropriate for\b|\b(?:first|last) (?:administration|dose) of\b|\bwithin \d+ (?:days?|weeks?)\b|^\s*(?:1st|first)[\s-]lines? of\b|\b(?:completed|discontinued|stopped) (?:all|any)\b|\b(?:patients|participants|subjects) (?:currently )?(?:receiving|on)\b[^.;]{0,60}\bmust\b|\b(?:mutated|mutant|positive|negative|wild[- ]type) (?:patients|participants|subjects) (?:must|should)\b|\bintensive\b|\bplann(?:ed|ing)\b|\bcommenced\b|\bwill be (?:treated|given|receiving)\b|\bto (?:restart|continue)\b|\bcannot be\b|\bunequivocal\b|\bcandidates?\b|\b(?:likely to )?benefit from\b|\bindication (?:for|of)\b|\bindicated\b|\bpreparation\b|\btil\b|\b(?:collection|generation|harvest\w*)\b|\b(?:have|has|will have) to undergo\b|\bmanufactur\w*|[<>]=?\s*\d+\s*(?:[\w-]+\s+){0,2}(?:regimens?|lines?)\b|\bna[iï]ve or\b|\bor (?:[\w/-]+ ){0,3}na[iï]ve\b|\b(?:neuropath\w*|toxicit\w*|side[\s-]effects?|adverse (?:events?|reactions?))\s+(?:[\w-]+\s+){0,3}?(?:from|due to|caused by|induced by|related to|secondary to|attributed to)\b|\bgrade\s*(?:[≥>]=?\s*)?[2-5]\b[^.;]{0,40}\b(?:manifestations?|toxicit\w*|events?|reactions?)\s+(?:of|from|due to|to)\b|\b(?:that|which) (?:can|could|may|might) (?:alter\w*|affect|interfere|influence|bias)\b/;
 /**
  * Session 10 (blind round 16): an adverse event of a therapy ("Prior Grade 4 treatment-related AE
  * with immune checkpoint inhibitor treatment"), a therapy of one setting ("for the treatment of

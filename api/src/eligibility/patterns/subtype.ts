@@ -44,7 +44,14 @@ function single() {
  */
 const REPRODUCTIVE =
   /\bchild-?\s?bearing\b|\bcontracepti\w*|\bbirth control\b|\bpregnan\w*|\bsteril\w*|\bwocbp\b|\bfertil\w*|\bhcg\b|\bbreast-?\s?feeding\b|\bfsh\b|\bfollicle[\s-]stimulating\b|\bluteini[sz]ing\b|\bmenopausal range\b/;
-const notReproductive = (ctx: MatchContext): boolean => !REPRODUCTIVE.test(ctx.item);
+/**
+ * Session 12: every menopausal status named together ("Adult females (pre-/peri-/ and
+ * post-menopausal), and adult males"): no status is required.
+ */
+const EVERY_MENOPAUSAL_STATUS =
+  /\bpre-?\s?(?:\/|menopausal\b)[^.;]{0,40}\bpost-?\s?menopausal\b|\bpost-?\s?menopausal\b[^.;]{0,40}\bpre-?\s?menopausal\b/;
+const notReproductive = (ctx: MatchContext): boolean =>
+  !REPRODUCTIVE.test(ctx.item) && !EVERY_MENOPAUSAL_STATUS.test(ctx.sentence.lower);
 
 /**
  * A relative's cancer (round 8): "Lynch syndrome + 1 family PDAC", "a first-degree relative with

@@ -124,6 +124,23 @@ describe('ctgov-record', () => {
       expect(s.exclusion).toBe('* Pregnant');
     });
 
+    it("should keep a heading of one module's, phase's or cohort's criteria too (session 12)", () => {
+      for (const heading of [
+        'Module 2 specific inclusion criteria:',
+        'Phase 2a Expansion Cohort-Specific Inclusion Criteria:',
+        'Key inclusion criteria only for phase III:',
+      ]) {
+        const s = splitEligibility(
+          `Inclusion Criteria:\n\n* ECOG 0-1\n\n${heading}\n\n* NSCLC\n\nExclusion Criteria:\n\n* Pregnant`,
+        );
+        expect(s.inclusion).toBe(`* ECOG 0-1\n\n${heading}\n\n* NSCLC`);
+      }
+      // The section's own heading still goes.
+      expect(
+        splitEligibility('Key Inclusion Criteria for both phases:\n\n* ECOG 0-1').inclusion,
+      ).toBe('* ECOG 0-1');
+    });
+
     it('should accept markdown, lower case, key headings and no colon', () => {
       const s = splitEligibility(
         '**Key Inclusion criteria**\n- EGFR mutation\n## exclusion criteria\n- Brain metastases',

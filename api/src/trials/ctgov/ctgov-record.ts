@@ -187,8 +187,13 @@ function headingOf(line: string): Section | null {
   return inc ? 'inclusion' : 'exclusion';
 }
 
-/** A criteria heading that names one cohort, arm, part or group. */
-const SUBGROUP_NAMED = /\b(?:cohorts?|arms?|parts?|groups?)\s+[a-z0-9][\w-]{0,5}\b/i;
+/**
+ * A criteria heading that names one cohort, arm, part or group; session 12: or module or phase,
+ * or "Cohort-Specific" ("Phase 2a Expansion Cohort-Specific Inclusion Criteria:", "Module 2
+ * specific inclusion criteria:", "Key inclusion criteria only for phase III:").
+ */
+const SUBGROUP_NAMED =
+  /\b(?:cohorts?|arms?|parts?|groups?|modules?|phases?)\s+[a-z0-9][\w-]{0,5}\b|\b(?:cohort|arm|part|group|module|phase)[- ]specific\b/i;
 
 /**
  * Splits the criteria text at its 'Inclusion Criteria' / 'Exclusion Criteria' headings. Text
