@@ -295,12 +295,6 @@ function rawItems(text: string): RawItem[] {
   return out;
 }
 
-/**
- * Whether a section's numbered list starts again at 1 at the same depth (round 7): "1. … 11. …"
- * then "1. … 9. …" are the full lists of several cohorts or parts whose headings the record
- * lost, so no item of the section is every patient's rule. Nested lists (a shallower line
- * between) and an "Exclusion criteria" line between do not count.
- */
 /** Session 12: an item numbered with a prefix: "I 3. …", "E 12. …", "IC-4 …". */
 const PREFIXED_NUMBER = /^(\s*)(?:[A-Z]{1,2}\s?\d{1,2}[a-z]?[.)]|[A-Z]{1,3}-\d{1,2}[.)]?)\s/;
 /** Session 12: a line introducing a list of every patient's items (see restartsNumbering). */
@@ -309,6 +303,21 @@ const LIST_INTRO =
 /** Words naming a cohort, part or subgroup: such a heading may head one group's list. */
 const NAMES_A_PART =
   /\b(?:cohorts?|arms?|parts?|phases?|groups?|stages?|modules?|escalation|expansion)\b(?<!\b(?:both|all) (?:phases|parts|cohorts|arms|groups|stages))|\b(?:patients|participants|subjects) (?:with|who|in)\b/i;
+/** Forgets the numberings deeper than `depth` (`key` is "depth:n" or "depth:a"). */
+function forgetDeeper(last: Map<string, number>, depth: number): void {
+  for (const key of [...last.keys()]) {
+    if (Number(key.split(':')[0]) > depth) {
+      last.delete(key);
+    }
+  }
+}
+
+/**
+ * Whether a section's numbered list starts again at 1 at the same depth (round 7): "1. … 11. …"
+ * then "1. … 9. …" are the full lists of several cohorts or parts whose headings the record
+ * lost, so no item of the section is every patient's rule. Nested lists (a shallower line
+ * between) and an "Exclusion criteria" line between do not count.
+ */
 export function restartsNumbering(text: string): boolean {
   const last = new Map<string, number>();
   // Session 10 (blind round 15): a "1." right after a numbered item ending with a colon ("29.
@@ -344,13 +353,10 @@ export function restartsNumbering(text: string): boolean {
       // prefix ("I 3. …", "IC-4 …") ends the sub-lists at its depth too.
       const bullet = /^(\s*)[*•-]\s/.exec(line);
       const prefixed = PREFIXED_NUMBER.exec(line);
-      const parentDepth = bullet ? bullet[1].length + 1 : prefixed ? prefixed[1].length : undefined;
+      // A bullet ends the numberings deeper than itself, a prefixed item those at its depth too.
+      const parentDepth = bullet ? bullet[1].length : prefixed ? prefixed[1].length - 1 : undefined;
       if (parentDepth !== undefined) {
-        for (const key of [...last.keys()]) {
-          if (Number(key.split(':')[0]) >= parentDepth) {
-            last.delete(key);
-          }
-        }
+        forgetDeeper(last, parentDepth);
       }
       // A heading that introduces a sub-list of every patient's ("Demographic characteristics:",
       // "The following tumor types are excluded:", "… criteria for both phases:"): the "1." after
@@ -360,11 +366,7 @@ export function restartsNumbering(text: string): boolean {
     }
     const depth = m[1].length;
     const n = m[2] !== undefined ? Number(m[2]) : m[3].toLowerCase().charCodeAt(0) - 96;
-    for (const key of [...last.keys()]) {
-      if (Number(key.split(':')[0]) > depth) {
-        last.delete(key);
-      }
-    }
+    forgetDeeper(last, depth);
     if (m[2] !== undefined) {
       last.delete(`${depth}:a`);
     }
