@@ -7,6 +7,8 @@ import {
   formatCalibration,
   measureCalibration,
   measureInferences,
+  measureVerdictClasses,
+  readVerdictData,
 } from './eligibility-calibration-report';
 
 const USAGE = `Usage: npm run eligibility:calibrate -- [--labels FILE]... [--ctgov DIR]... [--wrong N]
@@ -23,6 +25,8 @@ to N misread sentences of each class that may not exclude. The labels are the de
 (test/fixtures/eligibility-labels*.json, calibration data since round 7, round 6 since round 9)
 with the calibration labels of round 9 (eligibility-labels-calibration-9.json), or the --labels files;
 the records are data/ctgov and data/ctgov-extra, or the --ctgov folders. No database is used.
+Then the labelled classes with no miss on the labels but too few rules to pass there (session 13)
+are measured on the judged verdicts of the calibration vignettes, with the inferences' bars.
 Last, the inferences (rules no label writes, session 11: a treatment required of every patient,
 an advanced disease required) are measured on the judged verdicts of the calibration vignettes
 (test/fixtures/eligibility-vignettes*.json of rounds 1-16): per class, the pairs whose patient a
@@ -60,7 +64,13 @@ function main(): Promise<number> {
   if (!Number.isInteger(wrong) || wrong < 0) {
     fail(`--wrong: expected a whole number, got '${parsed.values.wrong}'`);
   }
-  const measured = { ...measureCalibration(labels, ctgov), inferences: measureInferences() };
+  const calibration = measureCalibration(labels, ctgov);
+  const verdicts = readVerdictData();
+  const measured = {
+    ...calibration,
+    verdictClasses: measureVerdictClasses(calibration.classes, verdicts),
+    inferences: measureInferences(verdicts),
+  };
   process.stdout.write(`${formatCalibration(measured, wrong)}\n`);
   return Promise.resolve(0);
 }

@@ -4,6 +4,7 @@ import {
   CONFIDENT_CLASSES,
   CONFIDENT_INFERENCE_TABLE,
   CONFIDENT_POOL_TABLE,
+  CONFIDENT_VERDICT_TABLE,
   MIN_INFERENCE_TRIALS,
   MIN_PRECISION,
   MIN_SUPPORT,
@@ -16,6 +17,8 @@ import {
   formatCalibration,
   measureCalibration,
   measureInferences,
+  measureVerdictClasses,
+  readVerdictData,
   wilsonLowerBound,
 } from './eligibility-calibration-report';
 import type { RuleOutcome } from './eligibility-quality-report';
@@ -170,8 +173,9 @@ describe(measureCalibration.name, () => {
     ).toEqual(
       [...CONFIDENT_CLASS_TABLE].sort((a, b) => a.readingClass.localeCompare(b.readingClass)),
     );
+    const onVerdicts = new Set(CONFIDENT_VERDICT_TABLE.map((c) => c.readingClass));
     expect(allowed.map((c) => c.readingClass).sort()).toEqual(
-      [...CONFIDENT_CLASSES].filter((c) => !c.includes('/inferred:')).sort(),
+      [...CONFIDENT_CLASSES].filter((c) => !c.includes('/inferred:') && !onVerdicts.has(c)).sort(),
     );
     for (const c of classes.filter((x) => x.by === 'class')) {
       expect(c.support).toBeGreaterThanOrEqual(MIN_SUPPORT);
@@ -192,6 +196,76 @@ describe(measureCalibration.name, () => {
     for (const pool of REJECTED_POOLS.keys()) {
       expect(classes.filter((c) => c.pool === pool && c.by === 'pool')).toEqual([]);
     }
+  });
+});
+
+describe(measureVerdictClasses.name, () => {
+  // Session 13: labelled classes without a miss but too few rules are admitted on the verdicts.
+  it('should list exactly the labelled classes the calibration verdicts let exclude, with their figures', () => {
+    const { classes } = measureCalibration();
+    const measured = measureVerdictClasses(classes, readVerdictData());
+    expect(
+      measured
+        .filter((c) => c.passes)
+        .map(({ readingClass, labelled, pairs, right, trials }) => ({
+          readingClass,
+          labelled,
+          pairs,
+          right,
+          trials,
+        }))
+        .sort((a, b) => a.readingClass.localeCompare(b.readingClass)),
+    ).toEqual(
+      [...CONFIDENT_VERDICT_TABLE].sort((a, b) => a.readingClass.localeCompare(b.readingClass)),
+    );
+    const byClass = new Map(classes.map((c) => [c.readingClass, c]));
+    for (const c of measured) {
+      // Only classes that do not pass on the labels and have no miss there.
+      const labels = byClass.get(c.readingClass);
+      expect(labels?.passes).toBe(false);
+      expect(labels?.right).toBe(labels?.support);
+      expect(c.labelled).toBe(labels?.support);
+      expect(c.readingClass).not.toContain('/inferred:');
+    }
+    for (const c of measured.filter((x) => x.passes)) {
+      expect(c.pairs).toBeGreaterThanOrEqual(MIN_SUPPORT);
+      expect(c.trials).toBeGreaterThanOrEqual(MIN_INFERENCE_TRIALS);
+      expect(c.wilson).toBeGreaterThanOrEqual(MIN_WILSON);
+      expect(CONFIDENT_CLASSES.has(c.readingClass)).toBe(true);
+    }
+    // A class with a miss on the labels is not measured, however its verdicts go.
+    const missed = classes.find((c) => c.support > c.right && !c.passes);
+    expect(missed).toBeDefined();
+    expect(measured.map((c) => c.readingClass)).not.toContain(missed?.readingClass);
+  });
+
+  it('should print the labelled classes measured on the verdicts with their labels, and their drift', () => {
+    const text = formatCalibration({
+      classes: [],
+      pools: [],
+      verdictClasses: [
+        {
+          readingClass: 'stage/metastatic/excluded/inclusion',
+          labelled: 19,
+          pairs: 8,
+          right: 8,
+          byFamily: 8,
+          trials: 8,
+          precision: 1,
+          wilson: 0.676,
+          passes: false,
+          rejected: false,
+          listed: true,
+          wrong: [],
+          otherReason: [],
+        },
+      ],
+    });
+    expect(text).toMatch(/stage\/metastatic\/excluded\/inclusion\s+19\s+8\s+8/);
+    expect(text).toContain('no (listed: remove)');
+    expect(text).toContain(
+      'differs from this measurement in 0 classes, 0 pools, 1 classes on the verdicts and 0 inferences',
+    );
   });
 });
 
@@ -241,6 +315,8 @@ describe(measureInferences.name, () => {
     });
     expect(text).toContain('inferred:advanced');
     expect(text).toContain('yes (not listed: add)');
-    expect(text).toContain('differs from this measurement in 0 classes, 0 pools and 1 inferences');
+    expect(text).toContain(
+      'differs from this measurement in 0 classes, 0 pools, 0 classes on the verdicts and 1 inferences',
+    );
   });
 });

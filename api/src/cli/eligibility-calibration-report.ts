@@ -2,13 +2,15 @@ import {
   answersToCriterions,
   CRITERIA,
   type CriterionFamily,
+  type EligibilityRule,
   inapplicableCriteria,
 } from '@trialflow/contract';
 import { readRules } from '../eligibility/extract-rules';
 import { ruleOutcome } from '../search/matching';
 import {
-  CONFIDENT_CLASSES,
+  CONFIDENT_CLASS_TABLE,
   CONFIDENT_INFERENCE_TABLE,
+  CONFIDENT_VERDICT_TABLE,
   MIN_INFERENCE_TRIALS,
   REJECTED_INFERENCES,
   CONFIDENT_POOL_TABLE,
@@ -172,7 +174,7 @@ export function calibratePools(
  */
 export function calibrateClasses(
   outcomes: RuleOutcome[],
-  listed: ReadonlySet<string> = CONFIDENT_CLASSES,
+  listed: ReadonlySet<string> = new Set(CONFIDENT_CLASS_TABLE.map((c) => c.readingClass)),
 ): ClassCalibration[] {
   const byClass = new Map<
     string,
@@ -251,22 +253,36 @@ export interface InferenceCalibration {
   otherReason: { vignette: string; nctId: string; text: string }[];
 }
 
-/**
- * The inferences (patterns/inferences.ts) measured on the judged verdicts of the calibration
- * vignettes (session 11): per class, the pairs whose patient a plain rule of the class (as read,
- * before calibration) contradicts, those of them judged excluded by a criterion of the rule's
- * family (a misread rule riding on an exclusion for another reason is no evidence) and the
- * distinct trials. A class
- * may exclude when the pairs pass the bars (`passesBars`) and come from at least
- * MIN_INFERENCE_TRIALS trials.
- */
-export function measureInferences(
+/** The calibration vignettes with their trials' rules as read (before calibration). */
+export interface VerdictData {
+  vignettes: ReturnType<typeof readVignettes>;
+  rules: Map<string, EligibilityRule[]>;
+}
+
+/** Reads the calibration vignettes and their trials' rules once, for both verdict measures. */
+export function readVerdictData(
   vignettesFiles: string[] = DEFAULT_VIGNETTES_FILES(),
   ctgovDir: string | string[] = DEFAULT_VIGNETTE_TRIALS_DIR(),
-): InferenceCalibration[] {
+): VerdictData {
   const vignettes = readVignettes(vignettesFiles);
   const ids = new Set(vignettes.flatMap((v) => v.trials.map((t) => t.nctId)));
-  const rules = extractForTrials(ctgovDir, ids, readRules);
+  return { vignettes, rules: extractForTrials(ctgovDir, ids, readRules) };
+}
+
+/**
+ * Per reading class of the plain rules `select` takes, on the judged verdicts of the calibration
+ * vignettes: the pairs whose patient a rule of the class (as read, before calibration)
+ * contradicts, those of them judged excluded, those judged excluded by a criterion of the rule's
+ * family (a misread rule riding on an exclusion for another reason is no evidence) and the
+ * distinct trials. A class passes when the pairs pass the bars (`passesBars`), come from at least
+ * MIN_INFERENCE_TRIALS trials and it was not rejected on a blind round.
+ */
+function measureOnVerdicts(
+  data: VerdictData,
+  select: (rule: EligibilityRule) => boolean,
+  listed: ReadonlySet<string>,
+  rejected: ReadonlyMap<string, string>,
+): InferenceCalibration[] {
   const byClass = new Map<
     string,
     {
@@ -278,13 +294,13 @@ export function measureInferences(
       otherReason: InferenceCalibration['wrong'];
     }
   >();
-  for (const v of vignettes) {
+  for (const v of data.vignettes) {
     const criterions = answersToCriterions(v.answers, VIGNETTE_DATE);
     const inapplicable = inapplicableCriteria(criterions, v.answers.type_of_disease, VIGNETTE_DATE);
     for (const t of v.trials) {
       const seen = new Set<string>();
-      for (const r of rules.get(t.nctId) ?? []) {
-        if (!r.inferred || r.qualified || r.confidence === 'low' || inapplicable.has(r.key)) {
+      for (const r of data.rules.get(t.nctId) ?? []) {
+        if (!select(r) || r.qualified || r.confidence === 'low' || inapplicable.has(r.key)) {
           continue;
         }
         const cls = readingClass(r);
@@ -320,13 +336,12 @@ export function measureInferences(
       }
     }
   }
-  const listed = new Set(CONFIDENT_INFERENCE_TABLE.map((c) => c.readingClass));
   return [...byClass.entries()]
     .map(([readingClass, c]) => {
       const passes =
         passesBars(c.pairs, c.right) &&
         c.trials.size >= MIN_INFERENCE_TRIALS &&
-        !REJECTED_INFERENCES.has(readingClass);
+        !rejected.has(readingClass);
       return {
         readingClass,
         pairs: c.pairs,
@@ -336,13 +351,54 @@ export function measureInferences(
         precision: c.pairs ? c.right / c.pairs : 1,
         wilson: wilsonLowerBound(c.right, c.pairs),
         passes,
-        rejected: REJECTED_INFERENCES.has(readingClass),
+        rejected: rejected.has(readingClass),
         listed: listed.has(readingClass),
         wrong: c.wrong,
         otherReason: c.otherReason,
       };
     })
     .sort((a, b) => b.pairs - a.pairs || a.readingClass.localeCompare(b.readingClass));
+}
+
+/**
+ * The inferences (patterns/inferences.ts) measured on the judged verdicts of the calibration
+ * vignettes (session 11, `measureOnVerdicts`): no label writes them.
+ */
+export function measureInferences(data: VerdictData = readVerdictData()): InferenceCalibration[] {
+  return measureOnVerdicts(
+    data,
+    (r) => r.inferred !== undefined,
+    new Set(CONFIDENT_INFERENCE_TABLE.map((c) => c.readingClass)),
+    REJECTED_INFERENCES,
+  );
+}
+
+/** A labelled class measured on the judged verdicts (session 13), with its labels' support. */
+export interface VerdictClassCalibration extends InferenceCalibration {
+  labelled: number;
+}
+
+/**
+ * The labelled classes that do not pass on the labels but have no miss there (right = support,
+ * at least one rule), measured on the judged verdicts of the calibration vignettes (session 13,
+ * `measureOnVerdicts`): such a class may exclude when its verdicts pass the inferences' bars
+ * (`CONFIDENT_VERDICT_TABLE`).
+ */
+export function measureVerdictClasses(
+  classes: ClassCalibration[],
+  data: VerdictData = readVerdictData(),
+): VerdictClassCalibration[] {
+  const candidates = new Map(
+    classes
+      .filter((c) => !c.passes && c.support > 0 && c.right === c.support)
+      .map((c) => [c.readingClass, c.support]),
+  );
+  return measureOnVerdicts(
+    data,
+    (r) => r.source === 'text' && r.inferred === undefined && candidates.has(readingClass(r)),
+    new Set(CONFIDENT_VERDICT_TABLE.map((c) => c.readingClass)),
+    new Map(),
+  ).map((c) => ({ ...c, labelled: candidates.get(c.readingClass) ?? 0 }));
 }
 
 /** The whole measurement over the calibration labels, from the sentences' reading. */
@@ -366,10 +422,11 @@ export function formatCalibration(
     classes: ClassCalibration[];
     pools: PoolCalibration[];
     inferences?: InferenceCalibration[];
+    verdictClasses?: VerdictClassCalibration[];
   },
   wrong = 0,
 ): string {
-  const { classes, pools, inferences = [] } = measured;
+  const { classes, pools, inferences = [], verdictClasses = [] } = measured;
   const poolWidth = Math.max(4, ...pools.map((p) => p.pool.length));
   const poolHeader = [
     'pool'.padEnd(poolWidth),
@@ -396,6 +453,7 @@ export function formatCalibration(
   const drift = classes.filter((c) => c.passes !== c.listed);
   const poolDrift = pools.filter((p) => p.passes !== p.listed);
   const inferenceDrift = inferences.filter((i) => i.passes !== i.listed);
+  const verdictDrift = verdictClasses.filter((i) => i.passes !== i.listed);
   const shown = wrong > 0 ? classes.filter((c) => !c.passes && c.wrong.length) : [];
   return [
     `Reading classes of the rules that may exclude as read (before calibration): ${classes.length} classes, ${total} rules`,
@@ -443,19 +501,47 @@ export function formatCalibration(
         ]
       : []),
     ...[...REJECTED_POOLS].map(([pool, why]) => `pool ${pool} rejected by review: ${why}`),
-    ...(inferences.length ? ['', ...formatInferences(inferences, wrong)] : []),
+    ...(verdictClasses.length
+      ? [
+          '',
+          ...formatOnVerdicts(
+            verdictClasses,
+            wrong,
+            `Labelled classes without a miss that do not pass on the labels, on the calibration vignettes' verdicts (session 13): a class may exclude with >= ${MIN_SUPPORT} contradicted pairs from >= ${MIN_INFERENCE_TRIALS} trials, precision >= ${pct(MIN_PRECISION)} and Wilson >= ${pct(MIN_WILSON)} ("labels": its rules on the labels, all right)`,
+            'labelled class (on the judged verdicts)',
+          ),
+        ]
+      : []),
+    ...(inferences.length
+      ? [
+          '',
+          ...formatOnVerdicts(
+            inferences,
+            wrong,
+            `Inferences (rules no label writes), on the calibration vignettes' verdicts: a class may exclude with >= ${MIN_SUPPORT} contradicted pairs from >= ${MIN_INFERENCE_TRIALS} trials, precision >= ${pct(MIN_PRECISION)} and Wilson >= ${pct(MIN_WILSON)} ("by fam": of the right pairs, those the judge excluded by a criterion of the rule's family; read the others, --wrong lists them)`,
+            'inference (on the judged verdicts)',
+          ),
+        ]
+      : []),
     '',
-    drift.length || poolDrift.length || inferenceDrift.length
-      ? `the allow-list (patterns/confident-classes.ts) differs from this measurement in ${drift.length} classes, ${poolDrift.length} pools and ${inferenceDrift.length} inferences`
+    drift.length || poolDrift.length || inferenceDrift.length || verdictDrift.length
+      ? `the allow-list (patterns/confident-classes.ts) differs from this measurement in ${drift.length} classes, ${poolDrift.length} pools, ${verdictDrift.length} classes on the verdicts and ${inferenceDrift.length} inferences`
       : 'the allow-list (patterns/confident-classes.ts) matches this measurement',
   ].join('\n');
 }
 
-/** The inferences' table: measured on the judged verdicts of the calibration vignettes. */
-function formatInferences(inferences: InferenceCalibration[], wrong: number): string[] {
-  const width = Math.max(5, ...inferences.map((c) => c.readingClass.length));
+/** A table of classes measured on the judged verdicts of the calibration vignettes. */
+function formatOnVerdicts(
+  measured: (InferenceCalibration & { labelled?: number })[],
+  wrong: number,
+  title: string,
+  heading: string,
+): string[] {
+  const labelled = measured.some((c) => c.labelled !== undefined);
+  const width = Math.max(heading.length, ...measured.map((c) => c.readingClass.length));
   const header = [
-    'inference (on the judged verdicts)'.padEnd(width),
+    heading.padEnd(width),
+    ...(labelled ? ['labels'.padStart(6)] : []),
     'pairs'.padStart(6),
     'right'.padStart(5),
     'by fam'.padStart(6),
@@ -465,12 +551,13 @@ function formatInferences(inferences: InferenceCalibration[], wrong: number): st
     '  may exclude',
   ].join(' ');
   return [
-    `Inferences (rules no label writes), on the calibration vignettes' verdicts: a class may exclude with >= ${MIN_SUPPORT} contradicted pairs from >= ${MIN_INFERENCE_TRIALS} trials, precision >= ${pct(MIN_PRECISION)} and Wilson >= ${pct(MIN_WILSON)} ("by fam": of the right pairs, those the judge excluded by a criterion of the rule's family; read the others, --wrong lists them)`,
+    title,
     header,
     '-'.repeat(header.length),
-    ...inferences.map((c) =>
+    ...measured.map((c) =>
       [
         c.readingClass.padEnd(width),
+        ...(labelled ? [String(c.labelled ?? 0).padStart(6)] : []),
         String(c.pairs).padStart(6),
         String(c.right).padStart(5),
         String(c.byFamily).padStart(6),
@@ -480,13 +567,13 @@ function formatInferences(inferences: InferenceCalibration[], wrong: number): st
         `  ${c.passes ? 'yes' : c.rejected ? 'no (rejected on a blind round)' : 'no'}${c.passes !== c.listed ? (c.listed ? ' (listed: remove)' : ' (not listed: add)') : ''}`,
       ].join(' '),
     ),
-    ...inferences
+    ...measured
       .filter((c) => c.rejected)
       .map(
         (c) => `inference ${c.readingClass} rejected: ${REJECTED_INFERENCES.get(c.readingClass)}`,
       ),
     ...(wrong > 0
-      ? inferences.flatMap((c) => [
+      ? measured.flatMap((c) => [
           ...c.wrong
             .slice(0, wrong)
             .map(

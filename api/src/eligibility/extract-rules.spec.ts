@@ -4464,4 +4464,37 @@ describe('extractRules', () => {
       'qualified',
     );
   });
+
+  it('should not read the object of a brain scan, or CNS lesions measurable or not, as brain metastases the patient must have (session 13)', () => {
+    const brain = (inclusion: string): EligibilityRule[] =>
+      rules(inclusion).filter((r) => r.key === 'brain_metastases');
+    // What a scan looks for is no mention of the patient's metastases.
+    expect(
+      brain(
+        '* Presence of MRI brain for the screening of brain metastases (prior to discontinuation of ipilimumab-nivolumab)',
+      ),
+    ).toEqual([]);
+    expect(brain('* Brain MRI at screening for possible CNS metastases')).toEqual([]);
+    // "Measurable and non-measurable CNS lesions" admits any, whether or not it asks for one.
+    expect(
+      brain(
+        '* Participants with measurable and non-measurable CNS lesions per RECIST v1.1, including leptomeningeal carcinomatosis',
+      ),
+    ).toEqual([expect.objectContaining({ kind: 'required', qualified: true })]);
+    // A trial for brain metastases still requires them, and that rule may exclude.
+    const [required] = brain(
+      '* Histologically confirmed melanoma with radiologically confirmed brain metastases.',
+    );
+    expect(required).toMatchObject({ kind: 'required', reading: 'plain' });
+    expect(required).not.toHaveProperty('confidence', 'low');
+    expect(required).not.toHaveProperty('qualified');
+  });
+
+  it('should let metastatic disease excluded in the inclusion list exclude (session 13, admitted on the verdicts)', () => {
+    const [m0] = rules('* Surgically resectable cT1-4a N0-3 M0 oesophageal cancer.').filter(
+      (r) => r.key === 'metastatic',
+    );
+    expect(m0).toMatchObject({ kind: 'excluded', section: 'inclusion' });
+    expect(m0).not.toHaveProperty('confidence', 'low');
+  });
 });

@@ -559,10 +559,53 @@ export const REJECTED_INFERENCES: ReadonlyMap<string, string> = new Map([
   ],
 ]);
 
+/** One reviewed row of the labelled classes admitted on the judged verdicts (session 13). */
+export interface ConfidentVerdictClass extends ConfidentInference {
+  /** The class's rules that may exclude on the calibration labels (all of them right). */
+  labelled: number;
+}
+
+/**
+ * Labelled classes admitted on the judged verdicts (session 13). A class whose rules the labels
+ * never found misread, but too few of them to pass the bars on the labels
+ * (stage/metastatic/excluded/inclusion: 19 of 19, Wilson 83.2%), may exclude when the pairs of
+ * the calibration vignettes whose patient its plain rules contradict pass the inferences' bars:
+ * at least MIN_SUPPORT pairs from at least MIN_INFERENCE_TRIALS trials, at least MIN_PRECISION of
+ * them judged excluded, with a Wilson lower bound of at least MIN_WILSON
+ * (`npm run eligibility:calibrate`, `measureVerdictClasses`). The labels say the sentences were
+ * read right; the verdicts say the rules, read so, exclude the patients a reader excludes. One
+ * miss on the labels keeps a class out, whatever its verdicts.
+ */
+export const CONFIDENT_VERDICT_TABLE: readonly ConfidentVerdictClass[] = [
+  // Session 13: metastatic disease excluded in the inclusion list ("M0", "no distant
+  // metastases", "non-metastatic"): 19 of 19 on the labels; 34 of 34 pairs of 17 trials
+  // (Wilson 89.8%), each judged excluded by a stage criterion.
+  {
+    readingClass: 'stage/metastatic/excluded/inclusion',
+    labelled: 19,
+    pairs: 34,
+    right: 34,
+    trials: 17,
+  },
+  // Session 13: brain metastases required in the inclusion list, 11 of 11 on the labels once a
+  // scan's object ("MRI brain for the screening of brain metastases") is no mention and
+  // "measurable and non-measurable CNS lesions" is qualified; 32 of 32 pairs of 8 trials (Wilson
+  // 89.3%), 16 judged excluded by the brain-metastases criterion and 16 by metastatic disease
+  // (a patient with no distant metastases has none in the brain).
+  {
+    readingClass: 'metastases/brain_metastases/required/inclusion',
+    labelled: 11,
+    pairs: 32,
+    right: 32,
+    trials: 8,
+  },
+];
+
 /** The reading classes that may exclude (the tables above). */
 export const CONFIDENT_CLASSES: ReadonlySet<string> = new Set<string>([
   ...CONFIDENT_CLASS_TABLE.map((c) => c.readingClass),
   ...CONFIDENT_INFERENCE_TABLE.map((c) => c.readingClass),
+  ...CONFIDENT_VERDICT_TABLE.map((c) => c.readingClass),
 ]);
 
 /** Demotes the confident text rules of classes not in CONFIDENT_CLASSES (see above). */

@@ -3,7 +3,7 @@ import type { Concept, FamilyPatterns } from './types';
 /** Brain metastases (solid tumours) and CNS involvement (leukaemia, myeloma). */
 
 const QUALIFIER =
-  /\b(?:active|untreated|symptomatic(?:ally)?|uncontroll(?:ed|able)|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir(?:e|es|ing)|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|considered|status 3|cns-?3|clinically|significant|neurologically|growing|enlarging|evident|brain ?stem|posterior fossa|cerebell\w*|located|adjacent|within \d+\s*(?:mm|cm)|treated (?:with|by)|not (?:been )?(?:completely |fully |adequately |definitively )?(?:resected|irradiated|treated)|(?:with|and) (?:\w+ )?symptoms|symptoms? of)\b/;
+  /\b(?:active|untreated|symptomatic(?:ally)?|uncontroll(?:ed|able)|unstable|progressing|progressive|new(?:ly)?|unless|however|except|requir(?:e|es|ing)|steroids?|corticosteroids?|stable|asymptomatic|may be|can be|allowed|permitted|eligible|considered|status 3|cns-?3|clinically|significant|neurologically|growing|enlarging|evident|brain ?stem|posterior fossa|cerebell\w*|located|adjacent|within \d+\s*(?:mm|cm)|treated (?:with|by)|not (?:been )?(?:completely |fully |adequately |definitively )?(?:resected|irradiated|treated)|(?:with|and) (?:\w+ )?symptoms|symptoms? of|non-?measurable)\b/;
 /**
  * Leptomeningeal disease and meningitis are one kind of CNS metastases (qualified), as the
  * mention itself: named beside brain metastases ("CNS metastases and/or carcinomatous
@@ -60,6 +60,13 @@ const TREATMENT_OF =
 
 const PRIMARY_CNS_LYMPHOMA = /\bprimary (?:cns|central nervous system) lymphoma$/;
 
+/**
+ * What an examination looks for (session 13): "MRI brain for the screening of brain
+ * metastases", "screening for CNS metastases" names the object of a scan, not metastases the
+ * patient has.
+ */
+const SCREENED_FOR = /\bscreen(?:ing|ed)?\s+(?:of|for)\s+(?:(?:the|any|possible|occult)\s+)?$/;
+
 export const metastasesConcepts: Concept[] = [
   {
     key: 'brain_metastases',
@@ -77,7 +84,8 @@ export const metastasesConcepts: Concept[] = [
     accept: (ctx, start, end) =>
       !ctx.heme &&
       notNeurological(ctx, start, end) &&
-      !TREATMENT_OF.test(ctx.sentence.lower.slice(Math.max(0, start - 40), start)),
+      !TREATMENT_OF.test(ctx.sentence.lower.slice(Math.max(0, start - 40), start)) &&
+      !SCREENED_FOR.test(ctx.sentence.lower.slice(Math.max(0, start - 40), start)),
   },
   {
     key: 'cns_leukemia',
