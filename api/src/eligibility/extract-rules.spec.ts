@@ -4481,6 +4481,19 @@ describe('extractRules', () => {
         '* Participants with measurable and non-measurable CNS lesions per RECIST v1.1, including leptomeningeal carcinomatosis',
       ),
     ).toEqual([expect.objectContaining({ kind: 'required', qualified: true })]);
+    // Brain metastases as the condition of the sentence: what a patient who has them must meet.
+    for (const sentence of [
+      '* If brain metastases are present, they must be stable for a defined period (example: ≥3 months) and not requiring escalating steroids.',
+      '* in case of asymptomatic brain metastases prior to start of first-line therapy, intracerebral tumor response should be confirmed using an MRI.',
+      '* Patients with brain metastasis must have stable disease and must be neurologically asymptomatic and not requiring corticosteroid treatment.',
+      '* Patients with active brain metastases and liver metastases could be enrolled.',
+    ]) {
+      expect(brain(sentence).filter((r) => r.kind === 'required')).toEqual([]);
+    }
+    // The same words excluded in the exclusion list still read.
+    expect(
+      rules('', '* Patients with brain metastasis must be excluded.').map((r) => r.key),
+    ).toContain('brain_metastases');
     // A trial for brain metastases still requires them, and that rule may exclude.
     const [required] = brain(
       '* Histologically confirmed melanoma with radiologically confirmed brain metastases.',

@@ -67,6 +67,20 @@ const PRIMARY_CNS_LYMPHOMA = /\bprimary (?:cns|central nervous system) lymphoma$
  */
 const SCREENED_FOR = /\bscreen(?:ing|ed)?\s+(?:of|for)\s+(?:(?:the|any|possible|occult)\s+)?$/;
 
+/**
+ * Brain metastases as the condition of an inclusion sentence (session 13): "If brain metastases
+ * are present, they must be stable …", "in case of asymptomatic brain metastases, …", "Patients
+ * with brain metastasis must have stable disease …", "Participants with brain metastases are
+ * eligible" say what a patient who has them must meet, not that every patient must have them.
+ */
+const CONDITION_CLAUSE = /^(?:note:\s*)?(?:if|in case of|when|where)\b[^,;]*$/;
+const SUBJECT_WITH = /\b(?:patients|participants|subjects|those)\s+with\s+(?:[\w/-]+\s+){0,4}$/;
+const WHAT_THEY_MUST =
+  /^[^.;]{0,60}?\b(?:must|should|need to|are (?:eligible|allowed|permitted)|(?:could|can|may|will) be (?:enrolled|included|eligible|allowed))\b/;
+const conditionOfSentence = (lower: string, start: number, end: number): boolean =>
+  CONDITION_CLAUSE.test(lower.slice(0, start)) ||
+  (SUBJECT_WITH.test(lower.slice(0, start)) && WHAT_THEY_MUST.test(lower.slice(end)));
+
 export const metastasesConcepts: Concept[] = [
   {
     key: 'brain_metastases',
@@ -85,7 +99,8 @@ export const metastasesConcepts: Concept[] = [
       !ctx.heme &&
       notNeurological(ctx, start, end) &&
       !TREATMENT_OF.test(ctx.sentence.lower.slice(Math.max(0, start - 40), start)) &&
-      !SCREENED_FOR.test(ctx.sentence.lower.slice(Math.max(0, start - 40), start)),
+      !SCREENED_FOR.test(ctx.sentence.lower.slice(Math.max(0, start - 40), start)) &&
+      !(ctx.section === 'inclusion' && conditionOfSentence(ctx.sentence.lower, start, end)),
   },
   {
     key: 'cns_leukemia',
