@@ -4503,6 +4503,37 @@ describe('extractRules', () => {
     expect(required).not.toHaveProperty('qualified');
   });
 
+  it('should read "wild-type" written before the genes as their exclusion, and the disease after them as required (session 13)', () => {
+    expect(compact(rules('* Wild-type EGFR/ALK;'))).toEqual([
+      'alk excluded inclusion',
+      'egfr excluded inclusion',
+    ]);
+    expect(compact(rules('* Wild type for EGFR, ALK and ROS1.'))).toEqual([
+      'alk excluded inclusion',
+      'egfr excluded inclusion',
+      'ros1 excluded inclusion',
+    ]);
+    // Only the gene: the disease it describes stays required.
+    expect(compact(rules('* Wild-type EGFR NSCLC.'))).toEqual([
+      'egfr excluded inclusion',
+      'nsclc required inclusion',
+    ]);
+    // Both results named: neither is asked.
+    expect(
+      compact(rules('* EGFR-mutant or wild-type EGFR NSCLC.')).filter((r) => r.startsWith('egfr')),
+    ).toEqual([]);
+  });
+
+  it('should not read "no more than" a count as a negation (session 13)', () => {
+    expect(
+      rules('* No more than 1 unresected or subtotally resected brain metastasis lesion.'),
+    ).toEqual([]);
+    expect(rules('* Not more than 3 brain metastases.')).toEqual([]);
+    expect(compact(rules('* No brain metastases.'))).toEqual([
+      'brain_metastases excluded inclusion',
+    ]);
+  });
+
   it('should let metastatic disease excluded in the inclusion list exclude (session 13, admitted on the verdicts)', () => {
     const [m0] = rules('* Surgically resectable cT1-4a N0-3 M0 oesophageal cancer.').filter(
       (r) => r.key === 'metastatic',

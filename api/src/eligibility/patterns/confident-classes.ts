@@ -123,7 +123,8 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   { pool: 'biomarker/required/inclusion', support: 66, right: 65 },
   // Round 11b: histologies required in inclusion and biomarkers excluded in inclusion.
   { pool: 'subtype/required/inclusion', support: 152, right: 150 },
-  { pool: 'biomarker/excluded/inclusion', support: 40, right: 40 },
+  // Session 13: 44/44, "wild-type" written before the gene ("Wild-type EGFR/ALK") now reads.
+  { pool: 'biomarker/excluded/inclusion', support: 44, right: 44 },
   // Round 11b: biomarkers excluded in the exclusion list, 24/24 (Wilson 86.2%; 25/43 in round 10):
   // at the bar's edge, one miss takes it out.
   { pool: 'biomarker/excluded/exclusion', support: 39, right: 38 },
@@ -405,10 +406,10 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   // kind of EGFR mutation, open lists, definitions); NSCLC required passes on its own (38/38).
   { readingClass: 'subtype/nsclc/required/inclusion', by: 'class', support: 75, right: 75 },
   { readingClass: 'subtype/adenocarcinoma/required/inclusion', by: 'pool', support: 17, right: 17 },
-  { readingClass: 'biomarker/alk/excluded/inclusion', by: 'pool', support: 11, right: 11 },
+  { readingClass: 'biomarker/alk/excluded/inclusion', by: 'pool', support: 13, right: 13 },
   { readingClass: 'biomarker/her2/excluded/inclusion', by: 'pool', support: 10, right: 10 },
   { readingClass: 'subtype/uveal_melanoma/required/inclusion', by: 'pool', support: 17, right: 17 },
-  { readingClass: 'biomarker/egfr/excluded/inclusion', by: 'pool', support: 7, right: 7 },
+  { readingClass: 'biomarker/egfr/excluded/inclusion', by: 'pool', support: 9, right: 9 },
   { readingClass: 'biomarker/ros1/excluded/inclusion', by: 'pool', support: 5, right: 5 },
   { readingClass: 'biomarker/pd_l1/excluded/inclusion', by: 'pool', support: 2, right: 2 },
   { readingClass: 'subtype/tnbc/required/inclusion', by: 'pool', support: 3, right: 3 },

@@ -13,10 +13,17 @@ const BREAKER =
  * Negation cues governing the rest of their clause. Round 10: "naive for", "untreated with / by"
  * ("treatment-naive for palliative systemic therapy", "previously untreated with any systemic
  * therapy") negate the therapy they name. Round 11c: "no longer" ("would no longer benefit from
- * endocrine therapy") negates nothing.
+ * endocrine therapy") negates nothing. Session 13: "no more than" / "not more than" bound a count
+ * ("No more than 1 unresected … brain metastasis lesion"), they exclude nothing.
  */
 const NEGATION =
-  /\b(?:no(?! longer\b)|not|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to|for)|untreated (?:with|by))\b/;
+  /\b(?:no(?! longer\b| more than\b)|not(?! more than\b)|(?<!\bwith or )without|never|none|neither|nor|absence of|free of|lack of|negative for|ruled out|na[iï]ve (?:of|to|for)|untreated (?:with|by))\b/;
+/**
+ * "Wild-type" written before a gene (session 13): "Wild-type EGFR/ALK", "wild type for EGFR, ALK
+ * and ROS1" negate the gene, as "EGFR wild-type" does after it (`POST_NEGATION`). Biomarkers
+ * only: in "wild-type EGFR NSCLC" the disease is not negated.
+ */
+const WILD_TYPE_BEFORE = /\bwild[\s-]?type\s+(?:for\s+)?$/;
 /** "including but not limited to KRAS, NRAS …" (round 11b): an open list, no negation. */
 const NOT_LIMITED = /\bnot limited to\b/g;
 /** Negation written after the term: "EGFR wild-type", "HER2-negative", "chemotherapy-naive". */
@@ -560,6 +567,8 @@ export function findMentions(
       const prohibition = PROHIBITION.exec(rest);
       const negated =
         immediateNon ||
+        (CRITERIA[concept.key].family === 'biomarker' &&
+          WILD_TYPE_BEFORE.test(lower.slice(Math.max(0, start - 20), start))) ||
         NEGATION.test(prefix.replace(FITNESS_NEGATION, ' ').replace(NOT_LIMITED, ' ')) ||
         COORDINATED_NEGATION.test(lower.slice(Math.max(0, start - 60), start)) ||
         POST_NEGATION.test(rest) ||
@@ -644,7 +653,7 @@ function negateLists(lower: string, mentions: ConceptMatch[]): void {
       const before = lower.slice(Math.max(0, a.start - 90), a.start);
       if (
         LIST_GLUE.test(lower.slice(a.end, b.start).replace(ASIDE, ' ')) &&
-        (spreads || NEGATION.test(before))
+        (spreads || NEGATION.test(before) || WILD_TYPE_BEFORE.test(before.slice(-20)))
       ) {
         b.negated = true;
         spread = true;
