@@ -4524,6 +4524,26 @@ describe('extractRules', () => {
     ).toEqual([]);
   });
 
+  it('should qualify a cutaneous melanoma that admits one of unknown primary, and let a plain one exclude (session 13)', () => {
+    const cutaneous = (inclusion: string): EligibilityRule[] =>
+      rules(inclusion, '', { conditions: ['melanoma'] }).filter(
+        (r) => r.key === 'cutaneous_melanoma',
+      );
+    expect(
+      cutaneous(
+        '* Pathologically confirmed cutaneous melanoma (including acral melanoma and melanoma of unknown primary) with unresectable or metastatic disease',
+      ),
+    ).toEqual([expect.objectContaining({ kind: 'required', qualified: true })]);
+    expect(
+      cutaneous(
+        '* Stage IV cutaneous melanoma (melanoma of unknown origin is accepted), treatment naive',
+      ),
+    ).toEqual([expect.objectContaining({ kind: 'required', qualified: true })]);
+    const [plain] = cutaneous('* Histologically confirmed cutaneous melanoma.');
+    expect(plain).toMatchObject({ kind: 'required', reading: 'plain' });
+    expect(plain).not.toHaveProperty('confidence', 'low');
+  });
+
   it('should not read "no more than" a count as a negation (session 13)', () => {
     expect(
       rules('* No more than 1 unresected or subtotally resected brain metastasis lesion.'),

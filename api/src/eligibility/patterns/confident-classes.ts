@@ -122,7 +122,8 @@ export const CONFIDENT_POOL_TABLE: readonly ConfidentPool[] = [
   // was on round 6.
   { pool: 'biomarker/required/inclusion', support: 66, right: 65 },
   // Round 11b: histologies required in inclusion and biomarkers excluded in inclusion.
-  { pool: 'subtype/required/inclusion', support: 152, right: 150 },
+  // Session 13: 150/150, a cutaneous melanoma admitting one "of unknown primary" is qualified.
+  { pool: 'subtype/required/inclusion', support: 150, right: 150 },
   // Session 13: 44/44, "wild-type" written before the gene ("Wild-type EGFR/ALK") now reads.
   { pool: 'biomarker/excluded/inclusion', support: 44, right: 44 },
   // Round 11b: biomarkers excluded in the exclusion list, 24/24 (Wilson 86.2%; 25/43 in round 10):
@@ -409,6 +410,14 @@ export const CONFIDENT_CLASS_TABLE: readonly ConfidentClass[] = [
   { readingClass: 'biomarker/alk/excluded/inclusion', by: 'pool', support: 13, right: 13 },
   { readingClass: 'biomarker/her2/excluded/inclusion', by: 'pool', support: 10, right: 10 },
   { readingClass: 'subtype/uveal_melanoma/required/inclusion', by: 'pool', support: 17, right: 17 },
+  // Session 13: a cutaneous melanoma required, 21/21 by its pool once "(including … melanoma of
+  // unknown primary)" and "(melanoma of unknown origin is accepted)" are qualified (19/21).
+  {
+    readingClass: 'subtype/cutaneous_melanoma/required/inclusion',
+    by: 'pool',
+    support: 21,
+    right: 21,
+  },
   { readingClass: 'biomarker/egfr/excluded/inclusion', by: 'pool', support: 9, right: 9 },
   { readingClass: 'biomarker/ros1/excluded/inclusion', by: 'pool', support: 5, right: 5 },
   { readingClass: 'biomarker/pd_l1/excluded/inclusion', by: 'pool', support: 2, right: 2 },

@@ -263,9 +263,12 @@ export const subtypeConcepts: Concept[] = [
     group: 'melanoma',
     accept: notPermittedChain,
   }),
+  // Session 13: a cutaneous melanoma "(including … melanoma of unknown primary)", "(melanoma of
+  // unknown origin is accepted)" admits a melanoma the questionnaire does not ask for: qualified.
   subtype('cutaneous_melanoma', ['melanoma'], melanomaOf('cutaneous'), {
     group: 'melanoma',
     accept: notPermittedChain,
+    qualifier: /\bunknown (?:primary|origin)\b/,
   }),
   // Round 11b: the lineage of an acute lymphoblastic leukaemia ("B-ALL", "B-cell precursor ALL",
   // "T-cell acute lymphoblastic leukemia"); a mature B-cell ALL (Burkitt) is no B-ALL of the
