@@ -4544,6 +4544,20 @@ describe('extractRules', () => {
     expect(plain).not.toHaveProperty('confidence', 'low');
   });
 
+  it('should not read metastases said to be untreated as an untreated disease (session 13)', () => {
+    const untreated = (inclusion: string): string[] =>
+      compact(rules(inclusion, '', { conditions: ['melanoma'] })).filter((r) =>
+        r.startsWith('untreated'),
+      );
+    expect(
+      untreated('* Brain metastases must be previously untreated, except for surgery.'),
+    ).toEqual([]);
+    expect(untreated('* Target lesions must be untreated.')).toEqual([]);
+    expect(untreated('* Patients must be previously untreated.')).toEqual([
+      'untreated required inclusion',
+    ]);
+  });
+
   it('should not read "no more than" a count as a negation (session 13)', () => {
     expect(
       rules('* No more than 1 unresected or subtotally resected brain metastasis lesion.'),

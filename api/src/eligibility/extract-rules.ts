@@ -39,7 +39,7 @@ import { type CriterionItem, splitItems } from './text';
  * patterns read: at start the API derives the rules of every stored trial again when the store's
  * rules were read by an older version (`TrialsStartupImport`), as `npm run trials:rules` does.
  */
-export const RULES_ENGINE_VERSION = 32;
+export const RULES_ENGINE_VERSION = 33;
 
 export interface ExtractRulesInput {
   minimumAgeYears: number | null;

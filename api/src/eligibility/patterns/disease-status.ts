@@ -137,6 +137,15 @@ export const diseaseStatusConcepts: Concept[] = [
       ) {
         return false;
       }
+      // Session 13: metastases or lesions said to be untreated ("Brain metastases must be
+      // previously untreated, except for surgery"): the lesions', not the disease's.
+      if (
+        /\b(?:metasta\w*|mets|lesions?)\b[^.;]{0,30}\b(?:must|should|need to|have to)\s+(?:be|have been|remain)\s+$/.test(
+          lower.slice(Math.max(0, start - 80), start),
+        )
+      ) {
+        return false;
+      }
       // "TKI treatment naïve", "immunotherapy-naive": naive to one class, not untreated.
       // Session 12: or to one drug, named by its international nonproprietary name's stem
       // ("alpelisib treatment naïve", "osimertinib-naive").
