@@ -15,6 +15,7 @@ import {
   calibrateClasses,
   calibratePools,
   formatCalibration,
+  type InferenceCalibration,
   measureCalibration,
   measureInferences,
   measureVerdictClasses,
@@ -156,9 +157,29 @@ describe(calibratePools.name, () => {
   });
 });
 
+/** The calibration and the verdict data, measured once for the tests that read them. */
+const once = <T>(make: () => T): (() => T) => {
+  let value: { made: T } | undefined;
+  return () => (value ??= { made: make() }).made;
+};
+const calibration = once(() => measureCalibration());
+const verdictData = once(() => readVerdictData());
+
+/** A row measured on the judged verdicts, as the report prints it. */
+const onVerdicts = (
+  row: Pick<InferenceCalibration, 'readingClass' | 'pairs' | 'right' | 'byFamily' | 'trials'> &
+    Pick<InferenceCalibration, 'wilson' | 'passes' | 'listed'>,
+): InferenceCalibration => ({
+  precision: row.pairs ? row.right / row.pairs : 1,
+  rejected: false,
+  wrong: [],
+  otherReason: [],
+  ...row,
+});
+
 describe(measureCalibration.name, () => {
   it('should list in the allow-list exactly the classes the calibration labels let exclude', () => {
-    const { classes, pools } = measureCalibration();
+    const { classes, pools } = calibration();
     const allowed = classes.filter((c) => c.passes);
     // Every row of the reviewed table, with its figures and why it may exclude.
     expect(
@@ -202,8 +223,8 @@ describe(measureCalibration.name, () => {
 describe(measureVerdictClasses.name, () => {
   // Session 13: labelled classes without a miss but too few rules are admitted on the verdicts.
   it('should list exactly the labelled classes the calibration verdicts let exclude, with their figures', () => {
-    const { classes } = measureCalibration();
-    const measured = measureVerdictClasses(classes, readVerdictData());
+    const { classes } = calibration();
+    const measured = measureVerdictClasses(classes, verdictData());
     expect(
       measured
         .filter((c) => c.passes)
@@ -245,19 +266,17 @@ describe(measureVerdictClasses.name, () => {
       pools: [],
       verdictClasses: [
         {
-          readingClass: 'stage/metastatic/excluded/inclusion',
+          ...onVerdicts({
+            readingClass: 'stage/metastatic/excluded/inclusion',
+            pairs: 8,
+            right: 8,
+            byFamily: 8,
+            trials: 8,
+            wilson: 0.676,
+            passes: false,
+            listed: true,
+          }),
           labelled: 19,
-          pairs: 8,
-          right: 8,
-          byFamily: 8,
-          trials: 8,
-          precision: 1,
-          wilson: 0.676,
-          passes: false,
-          rejected: false,
-          listed: true,
-          wrong: [],
-          otherReason: [],
         },
       ],
     });
@@ -272,7 +291,7 @@ describe(measureVerdictClasses.name, () => {
 describe(measureInferences.name, () => {
   // Session 11: the inferences no label writes are calibrated on the judged verdicts.
   it('should list exactly the inferences the calibration verdicts let exclude, with their figures', () => {
-    const measured = measureInferences();
+    const measured = measureInferences(verdictData());
     expect(
       measured
         .filter((c) => c.passes)
@@ -297,20 +316,16 @@ describe(measureInferences.name, () => {
       classes: [],
       pools: [],
       inferences: [
-        {
+        onVerdicts({
           readingClass: 'stage/tumor_stage/range:min/inclusion/inferred:advanced',
           pairs: 30,
           right: 30,
           byFamily: 28,
           trials: 20,
-          precision: 1,
           wilson: 0.886,
           passes: true,
-          rejected: false,
           listed: false,
-          wrong: [],
-          otherReason: [],
-        },
+        }),
       ],
     });
     expect(text).toContain('inferred:advanced');
